@@ -1,0 +1,2 @@
+/** JMH benchmarks. */
+package io.github.blosc2panama.benchmarks;

@@ -1,0 +1,2 @@
+/** The blosc2 command line. */
+package io.github.blosc2panama.cli;

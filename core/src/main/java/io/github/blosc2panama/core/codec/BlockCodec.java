@@ -1,0 +1,30 @@
+package io.github.blosc2panama.core.codec;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * One codec of the Blosc2 format, as the chunk layer uses it on one data stream of a block.
+ * Implementations are thread-safe; per-thread native state (contexts, hash tables) is kept by the
+ * implementation and reused across calls.
+ */
+public interface BlockCodec {
+
+    /**
+     * Compresses all of {@code src} into {@code dst}.
+     *
+     * @param clevel the Blosc2 compression level, 1..9 (mapped to the codec's own scale as C-Blosc2 does)
+     * @param dict   the dictionary bytes, or {@code null} for none
+     * @return the compressed size, in 1..dst.byteSize(); or 0 when the result does not fit in {@code dst}
+     *         (the chunk writer then stores the stream uncompressed)
+     */
+    int compress(MemorySegment src, MemorySegment dst, int clevel, MemorySegment dict);
+
+    /**
+     * Decompresses all of {@code src} into {@code dst}, whose size is exactly the expected output size.
+     *
+     * @param dict the dictionary bytes, or {@code null} for none
+     * @return the number of bytes written; any value other than {@code dst.byteSize()} means the stream is corrupt
+     * @throws io.github.blosc2panama.core.CorruptDataException when the codec rejects the stream
+     */
+    int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict);
+}
