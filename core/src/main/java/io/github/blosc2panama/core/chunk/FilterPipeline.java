@@ -1,0 +1,179 @@
+package io.github.blosc2panama.core.chunk;
+
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.UnsupportedFeatureException;
+import io.github.blosc2panama.simd.BitShuffle;
+import io.github.blosc2panama.simd.ByteDelta;
+import io.github.blosc2panama.simd.Delta;
+import io.github.blosc2panama.simd.IntTrunc;
+import io.github.blosc2panama.simd.Shuffle;
+import io.github.blosc2panama.simd.TruncPrec;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The six-slot filter pipeline of one chunk. Forward (compression) runs slots 0..5; backward
+ * (decompression) runs slots 5..0, skipping the filters that need no undoing (TRUNC_PREC,
+ * INT_TRUNC), exactly as C-Blosc2's {@code pipeline_forward} and {@code pipeline_backward}.
+ */
+final class FilterPipeline {
+    private final int[] filters;
+    private final int[] meta;
+    private final int typesize;
+    private final int formatVersion;
+
+    /**
+     * @param filters       the six filter ids
+     * @param meta          the six meta bytes, unsigned
+     * @param typesize      the chunk's typesize (as stored in the header)
+     * @param formatVersion the chunk format version (bitunshuffle differs for version 2)
+     */
+    FilterPipeline(int[] filters, int[] meta, int typesize, int formatVersion) {
+        this.filters = filters.clone();
+        this.meta = meta.clone();
+        this.typesize = typesize;
+        this.formatVersion = formatVersion;
+    }
+
+    static FilterPipeline of(ChunkHeader h) {
+        return new FilterPipeline(h.filters, h.filtersMeta, h.typesize, h.version);
+    }
+
+    /** Whether compression runs any filter. */
+    boolean forwardIsEmpty() {
+        for (int f : filters) {
+            if (f != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether decompression runs any filter. */
+    boolean backwardIsEmpty() {
+        for (int f : filters) {
+            if (undoneOnDecompression(f)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    boolean hasDelta() {
+        for (int f : filters) {
+            if (f == Filter.DELTA.id()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether decompression needs a scratch buffer: some filter to undo is not done in place. */
+    boolean backwardNeedsScratch() {
+        for (int f : filters) {
+            if (undoneOnDecompression(f) && !inPlace(f)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean undoneOnDecompression(int f) {
+        return f != Filter.NOFILTER.id() && f != Filter.TRUNC_PREC.id() && f != Filter.INT_TRUNC.id();
+    }
+
+    private static boolean inPlace(int f) {
+        return f == Filter.DELTA.id();
+    }
+
+    /**
+     * Runs the forward pipeline over one block.
+     *
+     * @param chunkSrc    the whole chunk's input (DELTA codes blocks after the first against its first block)
+     * @param blockOffset the block's offset in {@code chunkSrc}
+     * @param bsize       the block's size
+     * @return the filtered block: {@code chunkSrc}'s slice itself when no filter runs, else one of {@code a}, {@code b}
+     */
+    MemorySegment forward(MemorySegment chunkSrc, long blockOffset, int bsize, MemorySegment a, MemorySegment b) {
+        MemorySegment cur = chunkSrc.asSlice(blockOffset, bsize);
+        MemorySegment next = a;
+        for (int i = 0; i < 6; i++) {
+            int f = filters[i];
+            if (f == Filter.NOFILTER.id()) {
+                continue;
+            }
+            try {
+                if (f == Filter.SHUFFLE.id()) {
+                    Shuffle.shuffle(cur, next, bsize, meta[i] == 0 ? typesize : meta[i]);
+                } else if (f == Filter.BITSHUFFLE.id()) {
+                    BitShuffle.bitshuffle(cur, next, bsize, typesize);
+                } else if (f == Filter.DELTA.id()) {
+                    MemorySegment dref = blockOffset == 0 ? cur : chunkSrc;
+                    Delta.encode(dref, blockOffset, cur, next, bsize, typesize);
+                } else if (f == Filter.TRUNC_PREC.id()) {
+                    TruncPrec.truncate(cur, next, bsize, typesize, (byte) meta[i]);
+                } else if (f == Filter.BYTEDELTA.id()) {
+                    ByteDelta.encode(cur, next, bsize, meta[i] == 0 ? typesize : meta[i]);
+                } else if (f == Filter.INT_TRUNC.id()) {
+                    IntTrunc.truncate(cur, next, bsize, typesize, (byte) meta[i]);
+                } else {
+                    throw new UnsupportedFeatureException("filter id " + f + " in slot " + i + " is not supported");
+                }
+            } catch (IllegalArgumentException e) {
+                throw new InvalidArgumentException("filter " + Filter.ofId(f).cliName() + " in slot " + i + ": "
+                        + e.getMessage());
+            }
+            cur = next;
+            next = (next == a) ? b : a;
+        }
+        return cur;
+    }
+
+    /**
+     * Runs the backward pipeline over one block whose decoded streams are in {@code in}, leaving the
+     * result in {@code out}. {@code in} and {@code scratch} may be overwritten.
+     *
+     * @param blockOffset the block's offset in the chunk's output
+     * @param deltaRef    the chunk's first block, fully decoded (used by DELTA for the other blocks)
+     */
+    void backward(MemorySegment in, MemorySegment scratch, MemorySegment out, int bsize, long blockOffset,
+            MemorySegment deltaRef) {
+        int lastSwap = -1; // lowest slot whose filter writes into a new buffer
+        for (int i = 5; i >= 0; i--) {
+            if (undoneOnDecompression(filters[i]) && !inPlace(filters[i])) {
+                lastSwap = i;
+            }
+        }
+        MemorySegment cur = in;
+        if (lastSwap < 0 && cur != out) {
+            MemorySegment.copy(cur, 0, out, 0, bsize);
+            cur = out;
+        }
+        for (int i = 5; i >= 0; i--) {
+            int f = filters[i];
+            if (!undoneOnDecompression(f)) {
+                continue;
+            }
+            if (f == Filter.DELTA.id()) {
+                MemorySegment dref = blockOffset == 0 ? cur : deltaRef;
+                Delta.decode(dref, blockOffset, cur, bsize, typesize);
+                continue;
+            }
+            MemorySegment next = (i == lastSwap) ? out : (cur == in ? scratch : in);
+            if (f == Filter.SHUFFLE.id()) {
+                Shuffle.unshuffle(cur, next, bsize, meta[i] == 0 ? typesize : meta[i]);
+            } else if (f == Filter.BITSHUFFLE.id()) {
+                if (formatVersion == ChunkHeader.VERSION_FORMAT_BLOSC1) {
+                    BitShuffle.bitunshuffleLegacy(cur, next, bsize, typesize);
+                } else {
+                    BitShuffle.bitunshuffle(cur, next, bsize, typesize);
+                }
+            } else if (f == Filter.BYTEDELTA.id()) {
+                ByteDelta.decode(cur, next, bsize, meta[i] == 0 ? typesize : meta[i]);
+            } else {
+                throw new UnsupportedFeatureException("filter id " + f + " in slot " + i + " is not supported");
+            }
+            cur = next;
+        }
+    }
+}

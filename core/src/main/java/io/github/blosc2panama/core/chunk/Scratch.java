@@ -1,0 +1,56 @@
+package io.github.blosc2panama.core.chunk;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Per-thread scratch segments for one block: two for the filter pipeline's ping-pong and one for
+ * a decoded reference block (DELTA). They grow on demand and are reused across calls.
+ */
+final class Scratch {
+    private static final ThreadLocal<Scratch> LOCAL = ThreadLocal.withInitial(Scratch::new);
+
+    private MemorySegment a = MemorySegment.NULL;
+    private MemorySegment b = MemorySegment.NULL;
+    private MemorySegment ref = MemorySegment.NULL;
+    private MemorySegment block = MemorySegment.NULL;
+
+    static Scratch get() {
+        return LOCAL.get();
+    }
+
+    MemorySegment a(long size) {
+        if (a.byteSize() < size) {
+            a = allocate(size);
+        }
+        return a.asSlice(0, size);
+    }
+
+    MemorySegment b(long size) {
+        if (b.byteSize() < size) {
+            b = allocate(size);
+        }
+        return b.asSlice(0, size);
+    }
+
+    MemorySegment ref(long size) {
+        if (ref.byteSize() < size) {
+            ref = allocate(size);
+        }
+        return ref.asSlice(0, size);
+    }
+
+    /** A whole decoded block that is only partly wanted (getitem). */
+    MemorySegment block(long size) {
+        if (block.byteSize() < size) {
+            block = allocate(size);
+        }
+        return block.asSlice(0, size);
+    }
+
+    private static MemorySegment allocate(long size) {
+        // Rounded up so that slowly growing sizes do not reallocate every time.
+        long rounded = Math.max(4096, Long.highestOneBit(Math.max(1, size - 1)) << 1);
+        return Arena.ofAuto().allocate(rounded, 64);
+    }
+}
