@@ -1,0 +1,99 @@
+package io.github.blosc2panama.core.testutil;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/** The interop vectors written by C-Blosc2 (../shared/vectors) and their manifest. */
+public final class Vectors {
+    private static Path root;
+    private static JsonNode manifest;
+
+    private Vectors() {
+    }
+
+    /** The vectors folder: system property blosc2.vectors, else the first shared/vectors found walking up. */
+    public static synchronized Path root() {
+        if (root == null) {
+            String prop = System.getProperty("blosc2.vectors", "");
+            if (!prop.isEmpty() && Files.isRegularFile(Path.of(prop, "manifest.json"))) {
+                root = Path.of(prop).toAbsolutePath().normalize();
+            } else {
+                for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+                    Path candidate = p.resolve("shared").resolve("vectors");
+                    if (Files.isRegularFile(candidate.resolve("manifest.json"))) {
+                        root = candidate;
+                        break;
+                    }
+                }
+            }
+            if (root == null) {
+                throw new IllegalStateException("interop vectors not found: set -Dblosc2.vectors or put shared/vectors"
+                        + " beside the project");
+            }
+        }
+        return root;
+    }
+
+    public static synchronized JsonNode manifest() {
+        if (manifest == null) {
+            try {
+                manifest = new ObjectMapper().readTree(root().resolve("manifest.json").toFile());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return manifest;
+    }
+
+    /** Entries of the given kinds. */
+    public static List<JsonNode> entries(String... kinds) {
+        List<JsonNode> out = new ArrayList<>();
+        for (JsonNode e : manifest()) {
+            for (String k : kinds) {
+                if (k.equals(e.get("kind").asText())) {
+                    out.add(e);
+                }
+            }
+        }
+        return out;
+    }
+
+    public static Path file(JsonNode entry) {
+        return root().resolve(entry.get("file").asText());
+    }
+
+    public static byte[] read(String relative) {
+        try {
+            return Files.readAllBytes(root().resolve(relative));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static byte[] read(JsonNode entry) {
+        return read(entry.get("file").asText());
+    }
+
+    public static String sha256(byte[] data) {
+        return sha256(data, 0, data.length);
+    }
+
+    public static String sha256(byte[] data, int off, int len) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(data, off, len);
+            return HexFormat.of().formatHex(md.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
