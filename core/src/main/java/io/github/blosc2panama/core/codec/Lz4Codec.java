@@ -1,0 +1,86 @@
+package io.github.blosc2panama.core.codec;
+
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.ffm.Lz4;
+import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The LZ4 codec as C-Blosc2 3.3 uses it: {@code LZ4_compress_fast} with acceleration {@code 10 - clevel}.
+ * With a dictionary, a per-thread {@code LZ4_stream_t} is loaded with the dictionary before every stream
+ * ({@code LZ4_loadDict}) and the stream compressed with {@code LZ4_compress_fast_continue}, so each stream depends
+ * on the dictionary only. Decompression ({@code LZ4_decompress_safe[_usingDict]}) is shared with LZ4HC, whose
+ * chunks carry the same format code.
+ */
+final class Lz4Codec implements BlockCodec {
+    static final Lz4Codec INSTANCE = new Lz4Codec();
+
+    /** Per-thread stream for the dictionary path; freed by its cleaner when the thread's map lets go of it. */
+    private static final ThreadLocal<Lz4.Stream> STREAM = ThreadLocal.withInitial(Lz4.Stream::new);
+
+    private Lz4Codec() {
+    }
+
+    /** C-Blosc2's {@code get_accel} for LZ4. */
+    static int acceleration(int clevel) {
+        return 10 - clevel;
+    }
+
+    @Override
+    public int compress(MemorySegment src, MemorySegment dst, int clevel, MemorySegment dict) {
+        CodecSupport.checkClevel(clevel, "lz4");
+        int srcSize = CodecSupport.size(src, "lz4", "source");
+        int dstSize = CodecSupport.size(dst, "lz4", "destination");
+        try {
+            if (dict == null) {
+                return Math.max(0, Lz4.LZ4_compress_fast(src, dst, srcSize, dstSize, acceleration(clevel)));
+            }
+            int dictSize = CodecSupport.size(dict, "lz4", "dictionary");
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment d = CodecSupport.nativeOf(dict, arena, true);
+                MemorySegment s = CodecSupport.nativeOf(src, arena, true);
+                MemorySegment o = CodecSupport.nativeOf(dst, arena, false);
+                Lz4.Stream stream = STREAM.get();
+                Lz4.LZ4_loadDict(stream.pointer(), d, dictSize);
+                int n = Lz4.LZ4_compress_fast_continue(stream.pointer(), s, o, srcSize, dstSize,
+                        acceleration(clevel));
+                if (n > 0 && o != dst) {
+                    MemorySegment.copy(o, 0, dst, 0, n);
+                }
+                return Math.max(0, n);
+            }
+        } catch (NativeLibraryNotFoundException e) {
+            throw CodecSupport.missing(e, "lz4");
+        }
+    }
+
+    @Override
+    public int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
+        return decompressLz4(src, dst, dict, "lz4");
+    }
+
+    /** LZ4 (and LZ4HC) decompression: the stream must fill {@code dst} exactly. */
+    static int decompressLz4(MemorySegment src, MemorySegment dst, MemorySegment dict, String codec) {
+        int srcSize = CodecSupport.size(src, codec, "source");
+        int dstSize = CodecSupport.size(dst, codec, "destination");
+        int n;
+        try {
+            if (dict == null) {
+                n = Lz4.LZ4_decompress_safe(src, dst, srcSize, dstSize);
+            } else {
+                n = Lz4.LZ4_decompress_safe_usingDict(src, dst, srcSize, dstSize, dict,
+                        CodecSupport.size(dict, codec, "dictionary"));
+            }
+        } catch (NativeLibraryNotFoundException e) {
+            throw CodecSupport.missing(e, codec);
+        }
+        if (n != dstSize) {
+            throw new CorruptDataException(codec + ": stream of " + srcSize + " bytes "
+                    + (n < 0 ? "is malformed (LZ4 error " + n + ")" : "decodes to " + n + " bytes")
+                    + ", expected " + dstSize + " bytes" + (dict != null ? " (with a " + dict.byteSize()
+                    + "-byte dictionary)" : ""));
+        }
+        return n;
+    }
+}

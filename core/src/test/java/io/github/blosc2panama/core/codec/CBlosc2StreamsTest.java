@@ -1,0 +1,113 @@
+package io.github.blosc2panama.core.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Our codecs against streams C-Blosc2 3.3 wrote (the shared interop vectors). */
+class CBlosc2StreamsTest {
+    private static Path vectors;
+    private static String manifest;
+
+    @BeforeAll
+    static void locate() throws IOException {
+        vectors = VectorChunk.vectors();
+        Assumptions.assumeTrue(vectors != null, "interop vectors not found (set -Dblosc2.vectors)");
+        manifest = Files.readString(vectors.resolve("manifest.json"));
+    }
+
+    static List<VectorChunk> eligibleChunks() throws IOException {
+        List<VectorChunk> chunks = new ArrayList<>();
+        try (Stream<Path> files = Files.list(vectors.resolve("chunks"))) {
+            for (Path p : files.filter(f -> f.toString().endsWith(".chunk")).sorted().toList()) {
+                VectorChunk c = new VectorChunk(p);
+                if (c.eligible()) {
+                    chunks.add(c);
+                }
+            }
+        }
+        return chunks;
+    }
+
+    @Test
+    void decodesEveryNativeCodecChunkToTheManifestsSha256() throws IOException {
+        List<VectorChunk> chunks = eligibleChunks();
+        int codecStreams = 0;
+        for (VectorChunk c : chunks) {
+            String expected = VectorChunk.manifestValue(manifest, "chunks/" + c.name, "sha256");
+            assertNotNull(expected, c.name);
+            assertEquals(expected, VectorChunk.sha256(c.decode(c.codec())), c.name);
+            codecStreams += (int) c.streams.stream().filter(VectorChunk.Stream::isCodec).count();
+        }
+        assertTrue(chunks.size() >= 20, "only " + chunks.size() + " eligible chunks");
+        assertTrue(codecStreams >= 50, "only " + codecStreams + " codec streams");
+        assertTrue(chunks.stream().anyMatch(c -> c.name.startsWith("dict_lz4")));
+        assertTrue(chunks.stream().anyMatch(c -> c.name.startsWith("dict_zstd_ts4")));
+    }
+
+    @Test
+    void zstdAndZlibCompressEveryStreamExactlyAsC() throws IOException {
+        // Same library versions as the generator (zstd 1.5.4, zlib 1.2.13): same bytes, same sizes.
+        int compared = 0;
+        for (VectorChunk c : eligibleChunks()) {
+            if (c.formatCode != 3 && c.formatCode != 4) {
+                continue;
+            }
+            int clevel = Integer.parseInt(VectorChunk.manifestValue(manifest, "chunks/" + c.name, "clevel"));
+            byte[] filtered = c.filtered(c.decode(c.codec()));
+            int[] fill = new int[c.nbytes / c.blocksize + 1];
+            for (VectorChunk.Stream s : c.streams) {
+                int at = s.block() * c.blocksize + fill[s.block()];
+                fill[s.block()] += s.neblock();
+                if (!s.isCodec()) {
+                    continue;
+                }
+                MemorySegment src = MemorySegment.ofArray(filtered).asSlice(at, s.neblock());
+                byte[] out = new byte[s.neblock()];
+                int n = c.codec().compress(src, MemorySegment.ofArray(out), clevel, c.dict);
+                assertEquals(s.csize(), n, c.name + " block " + s.block());
+                assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(c.streamBytes(s)),
+                        c.name + " block " + s.block());
+                compared++;
+            }
+        }
+        assertTrue(compared >= 30, "compared only " + compared);
+    }
+
+    @Test
+    void dictionariesAreBuiltAsC() throws IOException {
+        // dict_lz4_text: typesize 1, so the training buffer is the data itself; the dict is its leading bytes.
+        VectorChunk lz4 = new VectorChunk(vectors.resolve("chunks/dict_lz4_text.chunk"));
+        byte[] text = lz4.decode(lz4.codec());
+        int nblocks = (lz4.nbytes + lz4.blocksize - 1) / lz4.blocksize;
+        NativeCodecs.DictSampling s = NativeCodecs.dictSampling(lz4.nbytes, nblocks, lz4.typesize,
+                (lz4.flags & 0x10) == 0).orElseThrow();
+        assertEquals(lz4.dict.byteSize(), s.lz4DictSize());
+        byte[] ours = s.lz4Dictionary(MemorySegment.ofArray(text), nblocks);
+        assertEquals(-1, lz4.dict.mismatch(MemorySegment.ofArray(ours)));
+        // C's quirk: the int32 dict size overwrote bytes 4*nblocks.. of the training buffer before the copy
+        assertEquals(-1, lz4.dict.asSlice(0, 4 * nblocks).mismatch(MemorySegment.ofArray(text).asSlice(0, 4 * nblocks)));
+        assertEquals(s.lz4DictSize(), lz4.dict.get(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, 4 * nblocks));
+
+        // dict_zstd_text: ZDICT_trainFromBuffer on the same samples gives C's dictionary, byte for byte.
+        VectorChunk zstd = new VectorChunk(vectors.resolve("chunks/dict_zstd_text.chunk"));
+        byte[] data = zstd.decode(zstd.codec());
+        nblocks = (zstd.nbytes + zstd.blocksize - 1) / zstd.blocksize;
+        s = NativeCodecs.dictSampling(zstd.nbytes, nblocks, zstd.typesize, (zstd.flags & 0x10) == 0).orElseThrow();
+        MemorySegment dict = NativeCodecs.trainDictionary(MemorySegment.ofArray(data).asSlice(0, s.samplesBytes()),
+                s.sampleSizes(), s.maxSize()).orElseThrow();
+        assertEquals(zstd.dict.byteSize(), dict.byteSize());
+        assertEquals(-1, zstd.dict.mismatch(dict));
+    }
+}

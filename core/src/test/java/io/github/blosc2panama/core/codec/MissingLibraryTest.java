@@ -1,0 +1,56 @@
+package io.github.blosc2panama.core.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Native libraries made unloadable in a child JVM (loading is once per JVM, so it cannot be undone in this one). */
+class MissingLibraryTest {
+
+    private static String run(String mode, String... properties) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("--enable-native-access=ALL-UNNAMED");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.addAll(List.of(properties));
+        String vectors = System.getProperty("blosc2.vectors");
+        if (vectors != null && !vectors.isBlank()) {
+            cmd.add("-Dblosc2.vectors=" + vectors);
+        }
+        cmd.add(MissingLibraryProbe.class.getName());
+        cmd.add(mode);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+
+    @Test
+    void zstdCodecFallsBackToZstdJniWhenLibzstdCannotLoad() throws Exception {
+        String out = run("zstd-fallback", "-Dblosc2.lib.zstd=/nonexistent/libzstd.so.1",
+                "-Dblosc2.lib.zstd.system=false");
+        assertTrue(out.contains("backend: zstd-jni"), out);
+        assertTrue(out.contains("zstd round trips ok"), out);
+        if (VectorChunk.vectors() != null) {
+            assertTrue(out.contains("C chunk dict_zstd_ts4_randint.chunk decoded ok")
+                    && out.contains("C chunk m_zstd_shuffle_ts4_arange.chunk decoded ok"), out);
+        }
+    }
+
+    @Test
+    void missingZlibIsANativeLibraryExceptionAndLeavesLz4Working() throws Exception {
+        String out = run("zlib-missing", "-Dblosc2.lib.zlib=/nonexistent/libz.so.1", "-Dblosc2.lib.zlib.system=false");
+        assertTrue(out.contains("lz4 ok") && out.contains("lz4hc still ok"), out);
+        assertTrue(out.contains("zlib error: zlib codec unavailable") && out.contains("/nonexistent/libz.so.1")
+                && out.contains("blosc2.lib.zlib"), out);
+    }
+}

@@ -1,0 +1,192 @@
+package io.github.blosc2panama.ffm;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
+
+/**
+ * Finds and loads the native codec libraries, lazily and once per library.
+ *
+ * <p>For each {@link Library} the places tried are, in order:
+ * <ol>
+ *   <li>the file named by the system property {@link Library#property()} ({@code blosc2.lib.lz4},
+ *       {@code blosc2.lib.zstd}, {@code blosc2.lib.zlib}), when set;</li>
+ *   <li>the platform names of the library ({@code liblz4.so.1}, {@code libzstd.so.1}, {@code libz.so.1} on
+ *       Linux; {@code .dylib} names on macOS; {@code .dll} names on Windows), resolved by the system loader,
+ *       unless the system property {@code <property>.system} is {@code false}.</li>
+ * </ol>
+ * A library that cannot be loaded raises {@link NativeLibraryNotFoundException} naming every place tried,
+ * only when one of its functions is first called: a missing zlib does not disturb LZ4 users.
+ * For zstd, {@link Zstd}'s context classes fall back to the zstd library bundled in zstd-jni (see {@link Zstd}).
+ */
+public final class NativeLibraries {
+
+    /** The native libraries this module binds. */
+    public enum Library {
+        LZ4("lz4", "blosc2.lib.lz4"),
+        ZSTD("zstd", "blosc2.lib.zstd"),
+        ZLIB("z", "blosc2.lib.zlib");
+
+        private final String baseName;
+        private final String property;
+
+        Library(String baseName, String property) {
+            this.baseName = baseName;
+            this.property = property;
+        }
+
+        /** The system property naming a file to load instead of the system library. */
+        public String property() {
+            return property;
+        }
+
+        /** The file names the system loader is asked for on this platform, most specific first. */
+        public List<String> systemNames() {
+            String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+            if (os.contains("mac") || os.contains("darwin")) {
+                return List.of("lib" + baseName + ".1.dylib", "lib" + baseName + ".dylib",
+                        "/opt/homebrew/lib/lib" + baseName + ".dylib", "/usr/local/lib/lib" + baseName + ".dylib");
+            }
+            if (os.contains("win")) {
+                return switch (this) {
+                    case LZ4 -> List.of("liblz4.dll", "lz4.dll");
+                    case ZSTD -> List.of("libzstd.dll", "zstd.dll");
+                    case ZLIB -> List.of("zlib1.dll", "zlib.dll", "libz.dll");
+                };
+            }
+            return List.of("lib" + baseName + ".so.1", "lib" + baseName + ".so");
+        }
+    }
+
+    /** The outcome of loading one library: a lookup, or the reason nothing loaded. */
+    record Loaded(Library library, SymbolLookup lookup, String source, String failure) {
+        SymbolLookup orThrow() {
+            if (lookup == null) {
+                throw new NativeLibraryNotFoundException(failure, null);
+            }
+            return lookup;
+        }
+    }
+
+    private static final Map<Library, Loaded> LOADED = new ConcurrentHashMap<>();
+    private static final Linker LINKER = Linker.nativeLinker();
+
+    private NativeLibraries() {
+    }
+
+    /**
+     * The symbols of {@code library}, loading it on first use.
+     *
+     * @throws NativeLibraryNotFoundException naming the library and every place tried
+     */
+    public static SymbolLookup lookup(Library library) {
+        return loaded(library).orThrow();
+    }
+
+    /** Whether {@code library} is (or can now be) loaded; never throws. */
+    public static boolean isAvailable(Library library) {
+        return loaded(library).lookup() != null;
+    }
+
+    /** Where {@code library} was loaded from, or why it could not be. */
+    public static String describe(Library library) {
+        Loaded l = loaded(library);
+        return l.lookup() != null ? l.source() : l.failure();
+    }
+
+    static Loaded loaded(Library library) {
+        return LOADED.computeIfAbsent(library, lib -> load(lib, System::getProperty));
+    }
+
+    /** Loads {@code library} afresh, reading settings through {@code properties}; never throws. */
+    static Loaded load(Library library, UnaryOperator<String> properties) {
+        List<String> tried = new ArrayList<>();
+        String file = properties.apply(library.property());
+        if (file != null && !file.isBlank()) {
+            Path path = Path.of(file);
+            if (!Files.isRegularFile(path)) {
+                tried.add(file + " (from -D" + library.property() + ": no such file)");
+            } else {
+                try {
+                    SymbolLookup lookup = SymbolLookup.libraryLookup(path, Arena.global());
+                    return new Loaded(library, lookup, path.toAbsolutePath().toString(), null);
+                } catch (IllegalArgumentException e) {
+                    tried.add(file + " (from -D" + library.property() + ": " + e.getMessage() + ")");
+                }
+            }
+        }
+        if ("false".equalsIgnoreCase(properties.apply(library.property() + ".system"))) {
+            tried.add("system names skipped (-D" + library.property() + ".system=false)");
+        } else {
+            for (String name : library.systemNames()) {
+                try {
+                    SymbolLookup lookup = SymbolLookup.libraryLookup(name, Arena.global());
+                    return new Loaded(library, lookup, name, null);
+                } catch (IllegalArgumentException e) {
+                    tried.add(name);
+                }
+            }
+        }
+        String message = "native library " + library.baseName + " not found; tried: " + String.join(", ", tried)
+                + ". Install it or set -D" + library.property() + "=/path/to/the/library";
+        return new Loaded(library, null, null, message);
+    }
+
+    /**
+     * A downcall handle for {@code name} in {@code library}. When the library or the symbol is missing, the
+     * handle returned throws {@link NativeLibraryNotFoundException} each time it is invoked, so that the
+     * failure shows at the first call of that function rather than when a class is loaded.
+     *
+     * @param critical link with {@code Linker.Option.critical(true)}: heap segments may be passed; use only for
+     *                 short functions that neither call back into Java nor keep a pointer after returning
+     */
+    static MethodHandle downcall(Library library, String name, FunctionDescriptor descriptor, boolean critical) {
+        return downcall(loaded(library), name, descriptor, critical);
+    }
+
+    static MethodHandle downcall(Loaded loaded, String name, FunctionDescriptor descriptor, boolean critical) {
+        String failure;
+        if (loaded.lookup() == null) {
+            failure = loaded.failure() + " (needed for " + name + ")";
+        } else {
+            Optional<MemorySegment> address = loaded.lookup().find(name);
+            if (address.isPresent()) {
+                return critical
+                        ? LINKER.downcallHandle(address.get(), descriptor, Linker.Option.critical(true))
+                        : LINKER.downcallHandle(address.get(), descriptor);
+            }
+            failure = "native library " + loaded.source() + " has no function " + name;
+        }
+        return failing(descriptor.toMethodType(), failure);
+    }
+
+    private static MethodHandle failing(MethodType type, String message) {
+        try {
+            MethodHandle thrower = MethodHandles.lookup()
+                    .findStatic(NativeLibraries.class, "fail", MethodType.methodType(void.class, String.class))
+                    .bindTo(message);
+            return MethodHandles.foldArguments(MethodHandles.empty(type), thrower);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @SuppressWarnings("unused") // called through a method handle
+    private static void fail(String message) {
+        throw new NativeLibraryNotFoundException(message, null);
+    }
+}

@@ -1,0 +1,123 @@
+package io.github.blosc2panama.ffm;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
+
+import io.github.blosc2panama.ffm.NativeLibraries.Library;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * Bindings to zlib ({@code libz.so.1}), in the shape jextract generates.
+ *
+ * <p>zlib's {@code uLong} is the C {@code long}: these bindings map it to {@code long} ({@code JAVA_LONG}), which
+ * is right on 64-bit Linux and macOS; on a platform whose C {@code long} is not 8 bytes (Windows) every function
+ * throws {@link UnsupportedOperationException}. {@code uLongf* destLen} is a segment holding one such
+ * {@code long} (e.g. {@code MemorySegment.ofArray(new long[1])}): on entry the capacity of {@code dest}, on return
+ * the bytes written.
+ *
+ * <p>{@code compress2}, {@code uncompress} and {@code compressBound} are linked as critical: heap segments may be
+ * passed for every pointer.
+ */
+public final class Zlib {
+    /** {@code Z_OK}. */
+    public static final int Z_OK = 0;
+    /** {@code Z_MEM_ERROR}: not enough memory. */
+    public static final int Z_MEM_ERROR = -4;
+    /** {@code Z_BUF_ERROR}: not enough room in the output buffer (or, for uncompress, truncated input). */
+    public static final int Z_BUF_ERROR = -5;
+    /** {@code Z_DATA_ERROR}: the compressed data is corrupt or incomplete. */
+    public static final int Z_DATA_ERROR = -3;
+
+    private Zlib() {
+    }
+
+    private static MethodHandle h(String name, FunctionDescriptor d, boolean critical) {
+        MemoryLayout cLong = Linker.nativeLinker().canonicalLayouts().get("long");
+        if (cLong.byteSize() != 8) {
+            throw new UnsupportedOperationException("zlib bindings need an 8-byte C long (uLong); this platform's is "
+                    + cLong.byteSize() + " bytes");
+        }
+        return NativeLibraries.downcall(Library.ZLIB, name, d, critical);
+    }
+
+    private static final class compress2$ {
+        static final MethodHandle H = h("compress2",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT), true);
+    }
+
+    private static final class uncompress$ {
+        static final MethodHandle H = h("uncompress",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG), true);
+    }
+
+    private static final class compressBound$ {
+        static final MethodHandle H = h("compressBound", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), true);
+    }
+
+    private static final class zlibVersion$ {
+        static final MethodHandle H = h("zlibVersion", FunctionDescriptor.of(ADDRESS), false);
+    }
+
+    /**
+     * {@code int compress2(Bytef* dest, uLongf* destLen, const Bytef* source, uLong sourceLen, int level)}:
+     * {@link #Z_OK}, {@link #Z_BUF_ERROR} when {@code dest} is too small, {@link #Z_MEM_ERROR}, or
+     * {@code Z_STREAM_ERROR} for a bad level.
+     */
+    public static int compress2(MemorySegment dest, MemorySegment destLen, MemorySegment source, long sourceLen,
+                                int level) {
+        checkDestLen(dest, destLen, "compress2");
+        Checks.fits(source, sourceLen, "compress2 source");
+        try {
+            return (int) compress2$.H.invokeExact(dest, destLen, source, sourceLen, level);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code int uncompress(Bytef* dest, uLongf* destLen, const Bytef* source, uLong sourceLen)}:
+     * {@link #Z_OK}, {@link #Z_BUF_ERROR}, {@link #Z_DATA_ERROR} or {@link #Z_MEM_ERROR}.
+     */
+    public static int uncompress(MemorySegment dest, MemorySegment destLen, MemorySegment source, long sourceLen) {
+        checkDestLen(dest, destLen, "uncompress");
+        Checks.fits(source, sourceLen, "uncompress source");
+        try {
+            return (int) uncompress$.H.invokeExact(dest, destLen, source, sourceLen);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /** {@code uLong compressBound(uLong sourceLen)}. */
+    public static long compressBound(long sourceLen) {
+        if (sourceLen < 0) {
+            throw new IllegalArgumentException("compressBound: negative length " + sourceLen);
+        }
+        try {
+            return (long) compressBound$.H.invokeExact(sourceLen);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /** {@code const char* zlibVersion(void)}, as a Java string such as {@code "1.2.13"}. */
+    public static String zlibVersion() {
+        try {
+            MemorySegment p = (MemorySegment) zlibVersion$.H.invokeExact();
+            return p.reinterpret(Long.MAX_VALUE).getString(0);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    private static void checkDestLen(MemorySegment dest, MemorySegment destLen, String function) {
+        Checks.holds(destLen, Long.BYTES, function + " destLen");
+        Checks.fits(dest, destLen.get(JAVA_LONG_UNALIGNED, 0), function + " dest");
+    }
+}

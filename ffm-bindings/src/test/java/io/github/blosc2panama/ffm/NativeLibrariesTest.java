@@ -1,0 +1,88 @@
+package io.github.blosc2panama.ffm;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.blosc2panama.ffm.NativeLibraries.Library;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NativeLibrariesTest {
+
+    @Test
+    void systemLibrariesLoadBySoname() {
+        for (Library lib : Library.values()) {
+            assertTrue(NativeLibraries.isAvailable(lib), NativeLibraries.describe(lib));
+        }
+        assertEquals("libz.so.1", NativeLibraries.describe(Library.ZLIB));
+    }
+
+    @Test
+    void propertyPointsAtAnotherFile() throws Exception {
+        String real = "/lib/x86_64-linux-gnu/liblz4.so.1";
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of(real)));
+        NativeLibraries.Loaded l = NativeLibraries.load(Library.LZ4,
+                Map.of("blosc2.lib.lz4", real, "blosc2.lib.lz4.system", "false")::get);
+        assertNotNull(l.lookup());
+        assertEquals(real, l.source());
+    }
+
+    @Test
+    void missingLibraryNamesEveryPlaceTriedAndFailsOnlyWhenCalled() throws Throwable {
+        NativeLibraries.Loaded l = NativeLibraries.load(Library.ZLIB,
+                Map.of("blosc2.lib.zlib", "/nonexistent/libz.so", "blosc2.lib.zlib.system", "false")::get);
+        assertNull(l.lookup());
+        assertTrue(l.failure().contains("/nonexistent/libz.so"), l.failure());
+        assertTrue(l.failure().contains("blosc2.lib.zlib.system=false"), l.failure());
+        MethodHandle h = NativeLibraries.downcall(l, "zlibVersion", FunctionDescriptor.of(JAVA_INT), false);
+        NativeLibraryNotFoundException e = assertThrows(NativeLibraryNotFoundException.class, () -> {
+            int ignored = (int) h.invokeExact();
+        });
+        assertTrue(e.getMessage().contains("zlibVersion") && e.getMessage().contains("/nonexistent/libz.so"),
+                e.getMessage());
+
+        NativeLibraries.Loaded sys = NativeLibraries.load(Library.ZLIB, k -> null);
+        assertTrue(sys.failure() == null, sys.failure());
+        MethodHandle missing = NativeLibraries.downcall(sys, "no_such_function", FunctionDescriptor.of(JAVA_INT),
+                false);
+        e = assertThrows(NativeLibraryNotFoundException.class, () -> {
+            int ignored = (int) missing.invokeExact();
+        });
+        assertTrue(e.getMessage().contains("no_such_function"), e.getMessage());
+    }
+
+    @Test
+    void zstdFallsBackToZstdJniWhenLibzstdIsMissing() {
+        NativeLibraries.Loaded none = NativeLibraries.load(Library.ZSTD,
+                Map.of("blosc2.lib.zstd", "/nonexistent/libzstd.so", "blosc2.lib.zstd.system", "false")::get);
+        ZstdBackend backend = ZstdBackend.select(none, ZstdJniBackend::tryCreate);
+        assertTrue(backend instanceof ZstdJniBackend, backend.description());
+        assertTrue(backend.description().contains("zstd-jni"), backend.description());
+        byte[] data = TestData.compressible(30_000, 5);
+        byte[] out = new byte[40_000];
+        byte[] back = new byte[data.length];
+        try (Zstd.CompressionContext c = new Zstd.CompressionContext(backend);
+             Zstd.DecompressionContext d = new Zstd.DecompressionContext(backend)) {
+            long n = c.compress(MemorySegment.ofArray(out), MemorySegment.ofArray(data), 3);
+            assertFalse(backend.isError(n));
+            assertEquals(data.length, d.decompress(MemorySegment.ofArray(back), MemorySegment.ofArray(out).asSlice(0, n)));
+            assertArrayEquals(data, back);
+        }
+
+        ZstdBackend nothing = ZstdBackend.select(none, () -> {
+            throw new IllegalStateException("zstd-jni absent (simulated)");
+        });
+        NativeLibraryNotFoundException e = assertThrows(NativeLibraryNotFoundException.class, nothing::orThrow);
+        assertTrue(e.getMessage().contains("/nonexistent/libzstd.so") && e.getMessage().contains("zstd-jni absent"),
+                e.getMessage());
+    }
+}
