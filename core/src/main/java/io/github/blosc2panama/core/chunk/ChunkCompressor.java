@@ -108,7 +108,6 @@ public final class ChunkCompressor {
                         dst.set(Le.I32, bstartsEnd, (int) dict.byteSize());
                         MemorySegment.copy(dict, 0, dst, bstartsEnd + 4L, dict.byteSize());
                         streamsStart = bstartsEnd + 4 + (int) dict.byteSize();
-                        dict = dst.asSlice(bstartsEnd + 4L, dict.byteSize());
                     } else {
                         dict = null;
                         blosc2Flags &= ~ChunkHeader.BLOSC2_USEDICT;

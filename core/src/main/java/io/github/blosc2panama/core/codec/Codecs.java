@@ -10,7 +10,7 @@ public final class Codecs {
 
     /** The implementation used to compress with {@code codec}. */
     public static BlockCodec forCodec(Codec codec) {
-        throw new UnsupportedFeatureException("codec " + codec.lowerName() + " is not available yet");
+        return codec == Codec.BLOSCLZ ? BloscLzCodec.INSTANCE : NativeCodecs.of(codec);
     }
 
     /**
