@@ -25,7 +25,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false);
+        PrintStream out = new PrintStream(new java.io.BufferedOutputStream(
+                new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16), false);
         int rc = run(args, out, System.err);
         out.flush();
         System.exit(rc);
