@@ -3,4 +3,5 @@ module io.github.blosc2panama.core {
     requires io.github.blosc2panama.ffm;
     requires io.github.blosc2panama.simd;
     exports io.github.blosc2panama.core;
+    exports io.github.blosc2panama.core.data;
 }

@@ -1,0 +1,59 @@
+package io.github.blosc2panama.cli;
+
+import io.github.blosc2panama.core.data.BenchConfig;
+import io.github.blosc2panama.core.data.Dataset;
+import java.lang.foreign.MemorySegment;
+import java.util.Optional;
+
+/**
+ * HOOK for the "C-Blosc2" columns of {@code blosc2 bench}: something that measures the same dataset,
+ * configuration and thread count with another implementation (the C library through FFM, in another
+ * task). {@link #none()} measures nothing, and the bench then prints no baseline columns: no number
+ * is ever invented. To add it, implement this interface and pass it to {@link BenchCommand}'s
+ * constructor in {@link Main#commands()}.
+ */
+interface Baseline {
+    /** The column group's label, e.g. "C-Blosc2 3.3.3". */
+    String name();
+
+    /** Whether this baseline measures anything (false only for {@link #none()}). */
+    boolean present();
+
+    /**
+     * Measures {@code data} (the whole dataset, to be cut into {@code chunkNbytes} chunks) with
+     * {@code config} at {@code nthreads}; empty when this baseline cannot run that case.
+     */
+    Optional<Measurement> measure(Dataset dataset, BenchConfig config, int nthreads, MemorySegment data,
+            int chunkNbytes, int reps);
+
+    /** The absent baseline. */
+    static Baseline none() {
+        return new Baseline() {
+            @Override
+            public String name() {
+                return "none";
+            }
+
+            @Override
+            public boolean present() {
+                return false;
+            }
+
+            @Override
+            public Optional<Measurement> measure(Dataset dataset, BenchConfig config, int nthreads,
+                    MemorySegment data, int chunkNbytes, int reps) {
+                return Optional.empty();
+            }
+        };
+    }
+
+    /**
+     * One measured case.
+     *
+     * @param ratio          uncompressed / compressed bytes
+     * @param compressGbps   1e9 bytes of uncompressed data per second, compressing
+     * @param decompressGbps the same, decompressing
+     */
+    record Measurement(double ratio, double compressGbps, double decompressGbps) {
+    }
+}

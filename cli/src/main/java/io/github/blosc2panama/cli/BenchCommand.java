@@ -1,0 +1,142 @@
+package io.github.blosc2panama.cli;
+
+import io.github.blosc2panama.core.data.BenchConfig;
+import io.github.blosc2panama.core.data.Dataset;
+import io.github.blosc2panama.core.data.Datasets;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/** {@code blosc2 bench}: the datasets x configurations of DATASETS.md, as a table or JSON. */
+final class BenchCommand implements Command {
+    static final int DEFAULT_SIZE_MIB = 16;
+    static final int DEFAULT_REPS = 3;
+    /** A case stops repeating once its timed passes have taken this long. */
+    static final long BUDGET_NANOS = 500_000_000L;
+    static final String MEMCPY = "memcpy";
+
+    private final Baseline baseline;
+
+    BenchCommand(Baseline baseline) {
+        this.baseline = baseline;
+    }
+
+    @Override
+    public String name() {
+        return "bench";
+    }
+
+    @Override
+    public String summary() {
+        return "benchmark the datasets and configurations of DATASETS.md";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                usage: blosc2 bench [--json] [--dataset NAME,..] [--config NAME,..] [--threads N,..]
+                                    [--size MiB] [--reps N]
+
+                Compresses each dataset (generated as one stream, cut into 4 MiB chunks) with each
+                configuration at each thread count and prints ratio and speeds (GB/s = 1e9 bytes of
+                uncompressed data per second; best of the timed passes after one verified warm-up).
+                The sha256 column is the start of the sha256 of the benchmarked bytes; DATASETS.md's
+                check values are for 64 MiB (and are verified when --size is 64).
+
+                options:
+                  --json           a JSON array of rows {dataset, config, nthreads, ratio,
+                                   compress_gbps, decompress_gbps, ...}
+                  --dataset LIST   %s (default: all)
+                  --config LIST    %s, memcpy (default: all)
+                  --threads LIST   thread counts (default: 1 and the number of cores)
+                  --size MiB       bytes per dataset, 1..1024 (default %d; the check values of
+                                   DATASETS.md are verified at 64)
+                  --reps N         timed passes per case, 1..100 (default %d; fewer when a case is slow)
+                """.formatted(String.join(", ", Datasets.datasets().stream().map(Dataset::name).toList()),
+                String.join(", ", Datasets.configurations().stream().map(BenchConfig::name).toList()),
+                DEFAULT_SIZE_MIB, DEFAULT_REPS);
+    }
+
+    @Override
+    public int run(List<String> tokens, Io io) {
+        Args a = Args.parse(name(), tokens, Set.of("json"), Set.of("dataset", "config", "threads", "size", "reps"));
+        if (a.has("help")) {
+            io.out().print(usage());
+            return 0;
+        }
+        a.expect();
+        List<Dataset> datasets = datasets(a.list("dataset"));
+        List<String> configNames = a.list("config");
+        boolean memcpy = configNames == null || configNames.contains(MEMCPY);
+        List<BenchConfig> configs = configs(configNames);
+        List<Integer> threads = threads(a.list("threads"));
+        long nbytes = (long) a.intValue("size", DEFAULT_SIZE_MIB, 1, 1024) << 20;
+        int reps = a.intValue("reps", DEFAULT_REPS, 1, 100);
+        boolean json = a.has("json");
+
+        BenchRunner runner = new BenchRunner(baseline, reps, BUDGET_NANOS);
+        BenchTable table = new BenchTable(baseline);
+        List<BenchRow> rows = new ArrayList<>();
+        Consumer<BenchRow> sink = row -> {
+            rows.add(row);
+            if (!json) {
+                io.out().print(table.row(row));
+                io.out().flush();
+            }
+        };
+        if (!json) {
+            io.out().printf(Locale.ROOT, "# blosc2-panama %s, %d MiB per dataset in %d MiB chunks, best of %d, %d cores%n",
+                    Version.get(), nbytes >> 20, Datasets.CHUNK_NBYTES >> 20, reps,
+                    Runtime.getRuntime().availableProcessors());
+            io.out().print(table.header());
+        }
+        if (!configs.isEmpty()) {
+            for (Dataset d : datasets) {
+                runner.run(d, nbytes, threads, configs, sink);
+            }
+        }
+        if (memcpy) {
+            sink.accept(runner.memcpy(nbytes));
+        }
+        if (json) {
+            io.out().println(table.json(rows));
+        }
+        return 0;
+    }
+
+    static List<Dataset> datasets(List<String> names) {
+        if (names == null) {
+            return Datasets.datasets();
+        }
+        return new ArrayList<>(new LinkedHashSet<>(names.stream().map(Datasets::dataset).toList()));
+    }
+
+    static List<BenchConfig> configs(List<String> names) {
+        if (names == null) {
+            return Datasets.configurations();
+        }
+        LinkedHashSet<BenchConfig> out = new LinkedHashSet<>();
+        for (String n : names) {
+            if (!n.equals(MEMCPY)) {
+                out.add(Datasets.configuration(n));
+            }
+        }
+        return new ArrayList<>(out);
+    }
+
+    static List<Integer> threads(List<String> values) {
+        LinkedHashSet<Integer> out = new LinkedHashSet<>();
+        if (values == null) {
+            out.add(1);
+            out.add(Runtime.getRuntime().availableProcessors());
+        } else {
+            for (String v : values) {
+                out.add(Args.parseInt("--threads", v, 1, 1024));
+            }
+        }
+        return new ArrayList<>(out);
+    }
+}

@@ -1,0 +1,167 @@
+package io.github.blosc2panama.cli;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.DParams;
+import io.github.blosc2panama.core.data.BenchConfig;
+import io.github.blosc2panama.core.data.Dataset;
+import io.github.blosc2panama.core.data.Datasets;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Measures chunk compression the way DATASETS.md says: the dataset generated as one stream, cut into
+ * 4 MiB chunks, each compressed with {@link Blosc2#compress(MemorySegment, MemorySegment, CParams)} into
+ * buffers allocated once, and decompressed into one buffer allocated once. One untimed pass first
+ * (warm-up, and the round trip is verified byte for byte), then the best of up to {@code reps} timed
+ * passes, stopping early once a case has spent {@code budgetNanos}.
+ */
+final class BenchRunner {
+    private final Baseline baseline;
+    private final int reps;
+    private final long budgetNanos;
+
+    BenchRunner(Baseline baseline, int reps, long budgetNanos) {
+        this.baseline = baseline;
+        this.reps = reps;
+        this.budgetNanos = budgetNanos;
+    }
+
+    /** Runs every configuration at every thread count on {@code dataset} cut to {@code nbytes}. */
+    void run(Dataset dataset, long nbytes, List<Integer> threads, List<BenchConfig> configs, Consumer<BenchRow> sink) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment data = arena.allocate(nbytes, 64);
+            dataset.fill(data);
+            String prefix = sha256Prefix(data);
+            if (nbytes == Datasets.CHECK_NBYTES && !prefix.equals(dataset.sha256Prefix64M())) {
+                throw new IllegalStateException("dataset " + dataset.name() + ": sha256 prefix " + prefix
+                        + " differs from DATASETS.md's " + dataset.sha256Prefix64M());
+            }
+            Chunks chunks = new Chunks(arena, data);
+            MemorySegment back = arena.allocate(nbytes, 64);
+            for (int t : threads) {
+                for (BenchConfig config : configs) {
+                    sink.accept(measure(dataset, prefix, config, t, chunks, back));
+                }
+            }
+        }
+    }
+
+    private BenchRow measure(Dataset dataset, String prefix, BenchConfig config, int nthreads, Chunks chunks,
+            MemorySegment back) {
+        CParams cparams = config.cparams(dataset.typesize(), nthreads);
+        DParams dparams = new DParams(nthreads);
+        long cbytes = chunks.compressAll(cparams);
+        back.fill((byte) 0);
+        chunks.decompressAll(back, dparams);
+        long diff = chunks.data.mismatch(back);
+        if (diff != -1) {
+            throw new CorruptDataException("bench: " + dataset.name() + " " + config.name() + " with " + nthreads
+                    + " threads does not round-trip (first difference at byte " + diff + ")");
+        }
+        long bestC = best(() -> chunks.compressAll(cparams));
+        long bestD = best(() -> chunks.decompressAll(back, dparams));
+        long nbytes = chunks.data.byteSize();
+        Baseline.Measurement base = baseline.measure(dataset, config, nthreads, chunks.data, Datasets.CHUNK_NBYTES,
+                reps).orElse(null);
+        return new BenchRow(dataset.name(), prefix, config.name(), nthreads, (double) nbytes / cbytes,
+                gbps(nbytes, bestC), gbps(nbytes, bestD), base);
+    }
+
+    /** The copy speed of MemorySegment.copy over {@code nbytes}, 4 MiB at a time. */
+    BenchRow memcpy(long nbytes) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = arena.allocate(nbytes, 64);
+            MemorySegment dst = arena.allocate(nbytes, 64);
+            src.fill((byte) 0x5A);
+            Runnable copy = () -> {
+                for (long off = 0; off < nbytes; off += Datasets.CHUNK_NBYTES) {
+                    long len = Math.min(Datasets.CHUNK_NBYTES, nbytes - off);
+                    MemorySegment.copy(src, off, dst, off, len);
+                }
+            };
+            copy.run();
+            long best = best(copy);
+            return new BenchRow("(any)", "-", "memcpy", 1, Double.NaN, gbps(nbytes, best), Double.NaN, null);
+        }
+    }
+
+    private long best(Runnable task) {
+        long best = Long.MAX_VALUE;
+        long spent = 0;
+        for (int r = 0; r < reps && (r == 0 || spent < budgetNanos); r++) {
+            long t0 = System.nanoTime();
+            task.run();
+            long dt = System.nanoTime() - t0;
+            best = Math.min(best, dt);
+            spent += dt;
+        }
+        return Math.max(best, 1);
+    }
+
+    /** 1e9 bytes per second = bytes per nanosecond. */
+    static double gbps(long nbytes, long nanos) {
+        return (double) nbytes / nanos;
+    }
+
+    static String sha256Prefix(MemorySegment data) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(data.asByteBuffer());
+            return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A dataset cut into 4 MiB chunks, with one preallocated destination per chunk. */
+    private static final class Chunks {
+        final MemorySegment data;
+        final MemorySegment[] src;
+        final MemorySegment[] dst;
+        final long[] csize;
+
+        Chunks(Arena arena, MemorySegment data) {
+            this.data = data;
+            long nbytes = data.byteSize();
+            int n = (int) ((nbytes + Datasets.CHUNK_NBYTES - 1) / Datasets.CHUNK_NBYTES);
+            src = new MemorySegment[n];
+            dst = new MemorySegment[n];
+            csize = new long[n];
+            for (int i = 0; i < n; i++) {
+                long off = (long) i * Datasets.CHUNK_NBYTES;
+                long len = Math.min(Datasets.CHUNK_NBYTES, nbytes - off);
+                src[i] = data.asSlice(off, len);
+                dst[i] = arena.allocate(Blosc2.maxCompressedSize(len), 64);
+            }
+        }
+
+        long compressAll(CParams p) {
+            long total = 0;
+            for (int i = 0; i < src.length; i++) {
+                csize[i] = Blosc2.compress(src[i], dst[i], p);
+                total += csize[i];
+            }
+            return total;
+        }
+
+        void decompressAll(MemorySegment back, DParams p) {
+            long off = 0;
+            for (int i = 0; i < src.length; i++) {
+                long len = src[i].byteSize();
+                long n = Blosc2.decompress(dst[i].asSlice(0, csize[i]), back.asSlice(off, len), p);
+                if (n != len) {
+                    throw new CorruptDataException("bench: chunk " + i + " decompressed to " + n + " bytes, expected "
+                            + len);
+                }
+                off += len;
+            }
+        }
+    }
+}

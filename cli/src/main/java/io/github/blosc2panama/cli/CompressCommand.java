@@ -1,0 +1,102 @@
+package io.github.blosc2panama.cli;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.Codec;
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.SplitMode;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+/** {@code blosc2 compress IN OUT [options]}: one file into one chunk. */
+final class CompressCommand implements Command {
+    private static final Set<String> VALUED = Set.of("codec", "clevel", "filters", "filters-meta", "typesize",
+            "blocksize", "splitmode", "nthreads");
+
+    @Override
+    public String name() {
+        return "compress";
+    }
+
+    @Override
+    public String summary() {
+        return "compress a file into one chunk";
+    }
+
+    @Override
+    public String usage() {
+        return """
+                usage: blosc2 compress IN OUT [OPTIONS]
+
+                Compresses the file IN (at most %d bytes) into one Blosc2 chunk written to OUT
+                ("-" for standard output). Defaults are python-blosc2's: zstd, clevel 5, typesize 8,
+                shuffle, automatic blocksize, auto split, 1 thread.
+
+                options:
+                  --codec NAME         blosclz, lz4, lz4hc, zlib or zstd
+                  --clevel N           0..9
+                  --filters F1,F2,..   the pipeline in order, right-aligned into the 6 slots: nofilter,
+                                       shuffle, bitshuffle, delta, trunc-prec, bytedelta, int-trunc
+                  --filters-meta M,..  the filters' meta bytes, aligned like --filters
+                  --typesize N         bytes per item (>= 1)
+                  --blocksize N        bytes per block, 0 = automatic
+                  --splitmode MODE     always, never, auto or forward_compat
+                  --nthreads N         compression threads
+                  --use-dict           train and store a dictionary (zstd, lz4, lz4hc)
+                """.formatted(Blosc2.MAX_BUFFERSIZE);
+    }
+
+    /** The compression parameters the options ask for, starting from {@link CParams#defaults()}. */
+    static CParams cparams(Args a) {
+        CParams.Builder b = CParams.defaults().toBuilder();
+        if (a.has("codec")) {
+            b.codec(Codec.ofName(a.value("codec", "")));
+        }
+        b.clevel(a.intValue("clevel", CParams.defaults().clevel(), 0, 9));
+        b.typesize(a.intValue("typesize", CParams.defaults().typesize(), 1, Integer.MAX_VALUE));
+        b.blocksize(a.intValue("blocksize", 0, 0, Integer.MAX_VALUE));
+        b.nthreads(a.intValue("nthreads", 1, 1, 1024));
+        if (a.has("splitmode")) {
+            b.splitMode(SplitMode.ofName(a.value("splitmode", "")));
+        }
+        List<String> filters = a.list("filters");
+        if (filters != null) {
+            if (filters.size() > CParams.MAX_FILTERS) {
+                throw new UsageException("--filters: at most " + CParams.MAX_FILTERS + " filters, got " + filters.size());
+            }
+            b.filters(filters.stream().map(Filter::ofName).toArray(Filter[]::new));
+        }
+        List<String> meta = a.list("filters-meta");
+        if (meta != null) {
+            if (meta.size() > CParams.MAX_FILTERS) {
+                throw new UsageException("--filters-meta: at most " + CParams.MAX_FILTERS + " values, got " + meta.size());
+            }
+            b.filtersMeta(meta.stream().mapToInt(m -> Args.parseInt("--filters-meta", m, -128, 255)).toArray());
+        }
+        b.useDict(a.has("use-dict"));
+        return b.build();
+    }
+
+    @Override
+    public int run(List<String> tokens, Io io) throws IOException {
+        Args a = Args.parse(name(), tokens, Set.of("use-dict"), VALUED);
+        if (a.has("help")) {
+            io.out().print(usage());
+            return 0;
+        }
+        List<String> pos = a.expect("in", "out");
+        CParams params = cparams(a);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = FileIo.mapInput(Path.of(pos.get(0)), arena, Blosc2.MAX_BUFFERSIZE,
+                    "bytes a chunk can hold (larger inputs need a frame, not supported yet)");
+            MemorySegment dst = arena.allocate(Blosc2.maxCompressedSize(src.byteSize()));
+            long cbytes = Blosc2.compress(src, dst, params);
+            FileIo.write(pos.get(1), dst.asSlice(0, cbytes), io);
+        }
+        return 0;
+    }
+}
