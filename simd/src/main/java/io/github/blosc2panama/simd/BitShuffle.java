@@ -116,19 +116,17 @@ public final class BitShuffle {
         }
         int tile = tileElements(nel8, typesize);
         byte[] in = new byte[tile * typesize];
+        byte[] bytes = new byte[tile * typesize];
         byte[] out = new byte[tile * typesize];
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             int rowLen = n / 8;
             MemorySegment.copy(src, JAVA_BYTE, first * typesize, in, 0, n * typesize);
+            // byte-shuffle first: byte j of elements 8m..8m+7 becomes the 8 consecutive bytes at j*n + 8m
+            Shuffle.shuffleTile(in, bytes, n, typesize);
             for (int j = 0; j < typesize; j++) {
                 for (int m = 0; m < rowLen; m++) {
-                    int from = 8 * m * typesize + j;
-                    long x = 0;
-                    for (int k = 0; k < 8; k++, from += typesize) {
-                        x |= (in[from] & 0xFFL) << (8 * k);
-                    }
-                    x = transpose8x8(x);
+                    long x = transpose8x8((long) Shuffle.LONG_LE.get(bytes, j * n + 8 * m));
                     int to = 8 * j * rowLen + m;
                     for (int b = 0; b < 8; b++, to += rowLen) {
                         out[to] = (byte) (x >>> (8 * b));
@@ -164,6 +162,7 @@ public final class BitShuffle {
         }
         int tile = tileElements(nel8, typesize);
         byte[] in = new byte[tile * typesize];
+        byte[] bytes = new byte[tile * typesize];
         byte[] out = new byte[tile * typesize];
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
@@ -171,6 +170,7 @@ public final class BitShuffle {
             for (int r = 0; r < 8 * typesize; r++) {
                 MemorySegment.copy(src, JAVA_BYTE, r * rowStride + first / 8, in, r * rowLen, rowLen);
             }
+            // rebuild the byte-shuffled tile (8 consecutive bytes per row j and group m), then unshuffle it
             for (int j = 0; j < typesize; j++) {
                 for (int m = 0; m < rowLen; m++) {
                     int from = 8 * j * rowLen + m;
@@ -178,13 +178,10 @@ public final class BitShuffle {
                     for (int b = 0; b < 8; b++, from += rowLen) {
                         x |= (in[from] & 0xFFL) << (8 * b);
                     }
-                    x = transpose8x8(x);
-                    int to = 8 * m * typesize + j;
-                    for (int k = 0; k < 8; k++, to += typesize) {
-                        out[to] = (byte) (x >>> (8 * k));
-                    }
+                    Shuffle.LONG_LE.set(bytes, j * n + 8 * m, transpose8x8(x));
                 }
             }
+            Shuffle.unshuffleTile(bytes, out, n, typesize);
             MemorySegment.copy(out, 0, dst, JAVA_BYTE, first * typesize, n * typesize);
         }
     }
