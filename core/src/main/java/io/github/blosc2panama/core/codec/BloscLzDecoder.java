@@ -90,11 +90,12 @@ final class BloscLzDecoder {
                             + " bytes is cut off by the end of the " + length + "-byte stream");
                 }
                 if (maxout - op >= 32 && length - ip >= 32) {
-                    // room for a fixed 32-byte copy; bytes past the run are overwritten by later tokens
-                    out.set(LONG_LE, op, in.get(LONG_LE, ip));
-                    out.set(LONG_LE, op + 8, in.get(LONG_LE, ip + 8));
-                    out.set(LONG_LE, op + 16, in.get(LONG_LE, ip + 16));
-                    out.set(LONG_LE, op + 24, in.get(LONG_LE, ip + 24));
+                    // whole 8-byte words (up to 7 bytes past the run, overwritten by later tokens)
+                    int k = 0;
+                    do {
+                        out.set(LONG_LE, op + k, in.get(LONG_LE, ip + k));
+                        k += 8;
+                    } while (k < run);
                 } else {
                     MemorySegment.copy(in, ip, out, op, run);
                 }
@@ -121,6 +122,20 @@ final class BloscLzDecoder {
     /** Copies {@code len} bytes from {@code distance} back, overlapping as LZ77 requires; returns the new op. */
     private static int copyMatch(MemorySegment out, int op, int distance, int len, int maxout) {
         int end = op + len;
+        if (len >= 64) {
+            if (distance == 1) {
+                out.asSlice(op, len).fill(out.get(BYTE, op - 1));
+            } else {
+                // the bytes from op - distance on repeat with period distance: copy what is there, doubling
+                int from = op - distance;
+                while (op < end) {
+                    int n = Math.min(op - from, end - op);
+                    MemorySegment.copy(out, from, out, op, n);
+                    op += n;
+                }
+            }
+            return end;
+        }
         if (distance >= 8) {
             if (end <= maxout - 8) {
                 // whole 8-byte words, may run up to 7 bytes past the match (overwritten later)

@@ -1,6 +1,8 @@
 package io.github.blosc2panama.core.codec;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -27,6 +29,9 @@ final class BloscLzEncoder {
     private BloscLzEncoder() {
     }
 
+    private static final VarHandle INT_LE_ARRAY = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_LE_ARRAY = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
@@ -48,7 +53,58 @@ final class BloscLzEncoder {
     /** Below this estimated ratio the block is left uncompressed, per clevel. */
     private static final double[] MIN_CRATIO = {0, 2, 1.5, 1.2, 1.2, 1.2, 1.2, 1.15, 1.1, 1.0};
 
-    private static final ThreadLocal<int[]> HASH_TABLE = ThreadLocal.withInitial(() -> new int[1 << HASH_LOG]);
+    /** Blocks up to this size reuse per-thread copy buffers; larger ones get fresh arrays. */
+    private static final int MAX_CACHED_BUFFER = 8 << 20;
+
+    /** Per-thread working memory: the hash table and array copies of native input / output. */
+    private static final class Scratch {
+        final int[] htab = new int[1 << HASH_LOG];
+        byte[] in = new byte[0];
+        byte[] out = new byte[0];
+    }
+
+    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+
+    /** The array behind {@code s} when {@code s} is exactly one whole writable byte[]; else null. */
+    private static byte[] wholeArray(MemorySegment s) {
+        if (s.isNative() || s.isReadOnly()) {
+            return null;
+        }
+        Object base = s.heapBase().orElse(null);
+        if (base instanceof byte[] a && s.address() == 0 && a.length == s.byteSize()) {
+            return a;
+        }
+        return null;
+    }
+
+    /**
+     * Compresses {@code length} bytes of {@code src} into at most {@code maxout} bytes of {@code dst};
+     * returns the stream size, or 0 when the block is not worth it or does not fit.
+     */
+    static int compress(int clevel, MemorySegment src, int length, MemorySegment dst, int maxout) {
+        Scratch scratch = SCRATCH.get();
+        byte[] in = wholeArray(src);
+        if (in == null) {
+            in = length <= scratch.in.length ? scratch.in : new byte[length];
+            if (length <= MAX_CACHED_BUFFER && in != scratch.in) {
+                scratch.in = in;
+            }
+            MemorySegment.copy(src, BYTE, 0, in, 0, length);
+        }
+        byte[] out = wholeArray(dst);
+        boolean direct = out != null;
+        if (!direct) {
+            out = maxout <= scratch.out.length ? scratch.out : new byte[maxout];
+            if (maxout <= MAX_CACHED_BUFFER && out != scratch.out) {
+                scratch.out = out;
+            }
+        }
+        int n = compress(clevel, in, length, out, maxout, scratch.htab);
+        if (n > 0 && !direct) {
+            MemorySegment.copy(out, 0, dst, BYTE, 0, n);
+        }
+        return n;
+    }
 
     static int hashLog(int clevel) {
         return clevel == 1 ? HASH_LOG - 2 : clevel == 2 ? HASH_LOG - 1 : HASH_LOG;
@@ -62,10 +118,10 @@ final class BloscLzEncoder {
      * End of the match that starts at {@code p} against {@code r = p - distance}, as BloscLZ measures it:
      * one past the first mismatching byte, but never beyond {@code bound}. Reads stay below {@code readEnd}.
      */
-    private static int matchEnd(MemorySegment in, int p, int r, int bound, int readEnd) {
+    private static int matchEnd(byte[] in, int p, int r, int bound, int readEnd) {
         int longEnd = readEnd - 8;
         while (p <= longEnd) {
-            long diff = in.get(LONG_LE, p) ^ in.get(LONG_LE, r);
+            long diff = (long) LONG_LE_ARRAY.get(in, p) ^ (long) LONG_LE_ARRAY.get(in, r);
             if (diff != 0) {
                 int end = p + (Long.numberOfTrailingZeros(diff) >>> 3) + 1;
                 return Math.min(end, bound);
@@ -77,7 +133,7 @@ final class BloscLzEncoder {
             }
         }
         while (p < bound) {
-            if (in.get(BYTE, p) != in.get(BYTE, r)) {
+            if (in[p] != in[r]) {
                 return p + 1;
             }
             p++;
@@ -90,7 +146,7 @@ final class BloscLzEncoder {
      * Estimates the compression ratio of {@code maxlen} bytes from {@code base} (at most the hash
      * table's size of them) by running the parser without writing anything.
      */
-    static double probeRatio(MemorySegment in, int base, int maxlen, int hashLog, int[] htab, int readEnd) {
+    static double probeRatio(byte[] in, int base, int maxlen, int hashLog, int[] htab, int readEnd) {
         int hashLen = 1 << hashLog;
         int shift = 32 - hashLog;
         int limit = Math.min(maxlen, hashLen);
@@ -102,12 +158,12 @@ final class BloscLzEncoder {
         int ip = base;
         while (ip < ipLimit) {
             int anchor = ip;
-            int seq = in.get(INT_LE, anchor);
+            int seq = (int) INT_LE_ARRAY.get(in, anchor);
             int h = hash(seq, shift);
             int ref = base + htab[h];
             int distance = anchor - ref;
             htab[h] = anchor - base;
-            if (distance != 0 && distance < MAX_FARDISTANCE && in.get(INT_LE, ref) == seq) {
+            if (distance != 0 && distance < MAX_FARDISTANCE && (int) INT_LE_ARRAY.get(in, ref) == seq) {
                 distance--;
                 ip = matchEnd(in, anchor + 4, ref + 4, ipBound, readEnd) - IPSHIFT;
                 int len = ip - anchor;
@@ -120,7 +176,7 @@ final class BloscLzEncoder {
                         oc += (len - 7) / 255 + 1;
                     }
                     oc += distance < MAX_DISTANCE ? 2 : 4;
-                    seq = in.get(INT_LE, ip);
+                    seq = (int) INT_LE_ARRAY.get(in, ip);
                     htab[hash(seq, shift)] = ip - base;
                     ip += 2;
                     oc++;
@@ -139,9 +195,8 @@ final class BloscLzEncoder {
         return (double) (ip - base) / (double) oc;
     }
 
-    static int compress(int clevel, MemorySegment in, int length, MemorySegment out, int maxout) {
+    static int compress(int clevel, byte[] in, int length, byte[] out, int maxout, int[] htab) {
         int hashLog = hashLog(clevel);
-        int[] htab = HASH_TABLE.get();
 
         int maxlen = length;
         if (clevel < 2) {
@@ -161,7 +216,7 @@ final class BloscLzEncoder {
         return encode(clevel == 9, in, length, out, maxout, hashLog, htab);
     }
 
-    private static int encode(boolean doubleHash, MemorySegment in, int length, MemorySegment out, int maxout,
+    private static int encode(boolean doubleHash, byte[] in, int length, byte[] out, int maxout,
                               int hashLog, int[] htab) {
         int shift = 32 - hashLog;
         int ipBound = length - 1;
@@ -169,27 +224,27 @@ final class BloscLzEncoder {
         Arrays.fill(htab, 0, 1 << hashLog, 0);
 
         // the stream opens with a literal run of (at least) the first 4 bytes
-        out.set(BYTE, 0, (byte) (MAX_COPY - 1));
-        out.set(INT_LE, 1, in.get(INT_LE, 0));
+        out[0] = (byte) (MAX_COPY - 1);
+        INT_LE_ARRAY.set(out, 1, (int) INT_LE_ARRAY.get(in, 0));
         int op = 5;
         int ip = 4;
         int copy = 4;
 
         while (ip < ipLimit) {
             int anchor = ip;
-            int seq = in.get(INT_LE, anchor);
+            int seq = (int) INT_LE_ARRAY.get(in, anchor);
             int h = hash(seq, shift);
             int ref = htab[h];
             int distance = anchor - ref;
             htab[h] = anchor;
-            if (distance != 0 && distance < MAX_FARDISTANCE && in.get(INT_LE, ref) == seq) {
+            if (distance != 0 && distance < MAX_FARDISTANCE && (int) INT_LE_ARRAY.get(in, ref) == seq) {
                 distance--;
                 int end = matchEnd(in, anchor + 4, ref + 4, ipBound, length) - IPSHIFT;
                 int len = end - anchor;
                 if (len >= MINLEN && (len > 5 || distance < MAX_DISTANCE)) {
                     // close the pending literal run (or drop its unused control byte)
                     if (copy != 0) {
-                        out.set(BYTE, op - copy - 1, (byte) (copy - 1));
+                        out[op - copy - 1] = (byte) (copy - 1);
                     } else {
                         op--;
                     }
@@ -201,7 +256,7 @@ final class BloscLzEncoder {
                         return 0;
                     }
                     ip = end;
-                    seq = in.get(INT_LE, ip);
+                    seq = (int) INT_LE_ARRAY.get(in, ip);
                     htab[hash(seq, shift)] = ip;
                     ip++;
                     if (doubleHash) {
@@ -211,7 +266,7 @@ final class BloscLzEncoder {
                     if (op + 1 > maxout) {
                         return 0;
                     }
-                    out.set(BYTE, op++, (byte) (MAX_COPY - 1));
+                    out[op++] = (byte) (MAX_COPY - 1);
                     continue;
                 }
             }
@@ -219,11 +274,11 @@ final class BloscLzEncoder {
             if (op + 2 > maxout) {
                 return 0;
             }
-            out.set(BYTE, op++, in.get(BYTE, anchor));
+            out[op++] = (byte) seq; // == in[anchor]
             ip = anchor + 1;
             if (++copy == MAX_COPY) {
                 copy = 0;
-                out.set(BYTE, op++, (byte) (MAX_COPY - 1));
+                out[op++] = (byte) (MAX_COPY - 1);
             }
         }
 
@@ -232,79 +287,79 @@ final class BloscLzEncoder {
             if (op + 2 > maxout) {
                 return 0;
             }
-            out.set(BYTE, op++, in.get(BYTE, ip++));
+            out[op++] = in[ip++];
             if (++copy == MAX_COPY) {
                 copy = 0;
-                out.set(BYTE, op++, (byte) (MAX_COPY - 1));
+                out[op++] = (byte) (MAX_COPY - 1);
             }
         }
         if (copy != 0) {
-            out.set(BYTE, op - copy - 1, (byte) (copy - 1));
+            out[op - copy - 1] = (byte) (copy - 1);
         } else {
             op--;
         }
         // format marker in the first control byte
-        out.set(BYTE, 0, (byte) (out.get(BYTE, 0) | 0x20));
+        out[0] = (byte) (out[0] | 0x20);
         return op;
     }
 
     /** Writes a match with a 13-bit distance; returns the new output position or -1 when out of room. */
-    private static int putNearMatch(MemorySegment out, int op, int maxout, int len, int distance) {
+    private static int putNearMatch(byte[] out, int op, int maxout, int len, int distance) {
         if (len < 7) {
             if (op + 2 > maxout) {
                 return -1;
             }
-            out.set(BYTE, op, (byte) ((len << 5) + (distance >>> 8)));
-            out.set(BYTE, op + 1, (byte) distance);
+            out[op] = (byte) ((len << 5) + (distance >>> 8));
+            out[op + 1] = (byte) distance;
             return op + 2;
         }
         if (op + 1 > maxout) {
             return -1;
         }
-        out.set(BYTE, op++, (byte) ((7 << 5) + (distance >>> 8)));
+        out[op++] = (byte) ((7 << 5) + (distance >>> 8));
         op = putLongLength(out, op, maxout, len - 7);
         if (op < 0 || op + 2 > maxout) {
             return -1;
         }
-        out.set(BYTE, op, (byte) ((len - 7) % 255));
-        out.set(BYTE, op + 1, (byte) distance);
+        out[op] = (byte) ((len - 7) % 255);
+        out[op + 1] = (byte) distance;
         return op + 2;
     }
 
     /** Writes a match with a 16-bit distance (already reduced by MAX_DISTANCE); -1 when out of room. */
-    private static int putFarMatch(MemorySegment out, int op, int maxout, int len, int distance) {
+    private static int putFarMatch(byte[] out, int op, int maxout, int len, int distance) {
         if (len < 7) {
             if (op + 4 > maxout) {
                 return -1;
             }
-            out.set(BYTE, op, (byte) ((len << 5) + 31));
-            out.set(BYTE, op + 1, (byte) 255);
-            out.set(BYTE, op + 2, (byte) (distance >>> 8));
-            out.set(BYTE, op + 3, (byte) distance);
+            out[op] = (byte) ((len << 5) + 31);
+            out[op + 1] = (byte) 255;
+            out[op + 2] = (byte) (distance >>> 8);
+            out[op + 3] = (byte) distance;
             return op + 4;
         }
         if (op + 1 > maxout) {
             return -1;
         }
-        out.set(BYTE, op++, (byte) ((7 << 5) + 31));
+        out[op++] = (byte) ((7 << 5) + 31);
         op = putLongLength(out, op, maxout, len - 7);
         if (op < 0 || op + 4 > maxout) {
             return -1;
         }
-        out.set(BYTE, op, (byte) ((len - 7) % 255));
-        out.set(BYTE, op + 1, (byte) 255);
-        out.set(BYTE, op + 2, (byte) (distance >>> 8));
-        out.set(BYTE, op + 3, (byte) distance);
+        out[op] = (byte) ((len - 7) % 255);
+        out[op + 1] = (byte) 255;
+        out[op + 2] = (byte) (distance >>> 8);
+        out[op + 3] = (byte) distance;
         return op + 4;
     }
 
     /** Writes the 255 bytes of an extra length (the final remainder byte is left to the caller). */
-    private static int putLongLength(MemorySegment out, int op, int maxout, int extra) {
+    private static int putLongLength(byte[] out, int op, int maxout, int extra) {
         for (; extra >= 255; extra -= 255) {
             if (op + 1 > maxout) {
                 return -1;
             }
-            out.set(BYTE, op++, (byte) 255);
+            out[op++] = (byte) 255;
         }
         return op;
     }

@@ -89,8 +89,11 @@ final class BloscLzTestNative {
         return null;
     }
 
-    /** blosc1_compress with the blosclz codec, NEVER_SPLIT and a forced blocksize; returns the chunk size or <= 0. */
-    synchronized int compressBlosclz(int clevel, int doshuffle, int typesize, int blocksize,
+    /**
+     * blosc1_compress with the blosclz codec, the given splitmode (1 ALWAYS, 2 NEVER, 3 AUTO, 4 FORWARD_COMPAT)
+     * and blocksize (0 = automatic); returns the chunk size or <= 0.
+     */
+    synchronized int compressBlosclz(int clevel, int doshuffle, int typesize, int splitmode, int blocksize,
                                      MemorySegment src, MemorySegment dest) throws Throwable {
         try (Arena arena = Arena.ofConfined()) {
             int rc = (int) setCompressor.invokeExact(arena.allocateFrom("blosclz"));
@@ -98,7 +101,7 @@ final class BloscLzTestNative {
                 throw new IllegalStateException("blosc1_set_compressor(blosclz) = " + rc);
             }
         }
-        setSplitmode.invokeExact(2); // BLOSC_NEVER_SPLIT
+        setSplitmode.invokeExact(splitmode);
         setBlocksize.invokeExact((long) blocksize);
         return (int) compress1.invokeExact(clevel, doshuffle, (long) typesize, src.byteSize(), src, dest, dest.byteSize());
     }
