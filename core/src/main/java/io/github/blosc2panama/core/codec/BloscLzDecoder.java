@@ -1,0 +1,186 @@
+package io.github.blosc2panama.core.codec;
+
+import io.github.blosc2panama.core.CorruptDataException;
+
+import java.lang.foreign.MemorySegment;
+
+import static io.github.blosc2panama.core.codec.BloscLzEncoder.BYTE;
+import static io.github.blosc2panama.core.codec.BloscLzEncoder.LONG_LE;
+import static io.github.blosc2panama.core.codec.BloscLzEncoder.MAX_DISTANCE;
+
+/**
+ * The BloscLZ decompressor (the token format is described on {@link BloscLzEncoder}).
+ *
+ * <p>It accepts the same streams as C-Blosc2's decoder and nothing more: the stream must be consumed
+ * exactly, end with a literal run, never reach before the start of the output, and fill the output
+ * exactly. Every violation is a {@link CorruptDataException} naming the offsets; all writes stay
+ * inside the destination segment and every loop consumes input, so hostile streams cannot hang it.
+ */
+final class BloscLzDecoder {
+
+    private BloscLzDecoder() {
+    }
+
+    static int decompress(MemorySegment in, int length, MemorySegment out, int maxout) {
+        if (length == 0) {
+            if (maxout == 0) {
+                return 0;
+            }
+            throw new CorruptDataException("BloscLZ stream is empty but " + maxout + " bytes are expected");
+        }
+        int ip = 0;
+        int op = 0;
+        int ctrl = in.get(BYTE, ip++) & 31;
+        while (true) {
+            if (ctrl >= 32) {
+                int tokenStart = ip - 1;
+                int len = (ctrl >>> 5) - 1;
+                int ofs = (ctrl & 31) << 8;
+                int code;
+                if (len == 6) {
+                    long longLen = len;
+                    do {
+                        if (ip + 1 >= length) {
+                            throw truncated(tokenStart, length);
+                        }
+                        code = in.get(BYTE, ip++) & 0xFF;
+                        longLen += code;
+                        if (longLen > maxout) {
+                            throw new CorruptDataException("BloscLZ match at input offset " + tokenStart
+                                    + " has a length beyond the " + maxout + "-byte output");
+                        }
+                    } while (code == 255);
+                    len = (int) longLen;
+                } else if (ip + 1 >= length) {
+                    throw truncated(tokenStart, length);
+                }
+                code = in.get(BYTE, ip++) & 0xFF;
+                len += 3;
+                int distance = ofs + code + 1;
+                if (code == 255 && ofs == (31 << 8)) {
+                    if (ip + 1 >= length) {
+                        throw truncated(tokenStart, length);
+                    }
+                    int far = ((in.get(BYTE, ip) & 0xFF) << 8) | (in.get(BYTE, ip + 1) & 0xFF);
+                    ip += 2;
+                    distance = far + MAX_DISTANCE + 1;
+                }
+                if (len > maxout - op) {
+                    throw new CorruptDataException("BloscLZ match at input offset " + tokenStart + " copies " + len
+                            + " bytes at output offset " + op + ", past the " + maxout + "-byte output");
+                }
+                if (distance > op) {
+                    throw new CorruptDataException("BloscLZ match at input offset " + tokenStart + " reaches "
+                            + distance + " bytes back from output offset " + op + ", before the start of the output");
+                }
+                if (ip >= length) {
+                    throw new CorruptDataException("BloscLZ stream of " + length
+                            + " bytes ends with a match (at input offset " + tokenStart + ") instead of a literal run");
+                }
+                ctrl = in.get(BYTE, ip++) & 0xFF;
+                op = copyMatch(out, op, distance, len, maxout);
+            } else {
+                int run = ctrl + 1;
+                if (run > maxout - op) {
+                    throw new CorruptDataException("BloscLZ literal run at input offset " + (ip - 1) + " of " + run
+                            + " bytes overflows the " + maxout + "-byte output at offset " + op);
+                }
+                if (run > length - ip) {
+                    throw new CorruptDataException("BloscLZ literal run at input offset " + (ip - 1) + " of " + run
+                            + " bytes is cut off by the end of the " + length + "-byte stream");
+                }
+                if (maxout - op >= 32 && length - ip >= 32) {
+                    // whole 8-byte words (up to 7 bytes past the run, overwritten by later tokens)
+                    int k = 0;
+                    do {
+                        out.set(LONG_LE, op + k, in.get(LONG_LE, ip + k));
+                        k += 8;
+                    } while (k < run);
+                } else {
+                    MemorySegment.copy(in, ip, out, op, run);
+                }
+                op += run;
+                ip += run;
+                if (ip >= length) {
+                    break;
+                }
+                ctrl = in.get(BYTE, ip++) & 0xFF;
+            }
+        }
+        if (op != maxout) {
+            throw new CorruptDataException("BloscLZ stream of " + length + " bytes decodes to " + op
+                    + " bytes, expected " + maxout);
+        }
+        return op;
+    }
+
+    private static CorruptDataException truncated(int tokenStart, int length) {
+        return new CorruptDataException("BloscLZ match at input offset " + tokenStart
+                + " is cut off by the end of the " + length + "-byte stream");
+    }
+
+    /** Copies {@code len} bytes from {@code distance} back, overlapping as LZ77 requires; returns the new op. */
+    private static int copyMatch(MemorySegment out, int op, int distance, int len, int maxout) {
+        int end = op + len;
+        if (len >= 64) {
+            if (distance == 1) {
+                out.asSlice(op, len).fill(out.get(BYTE, op - 1));
+            } else {
+                // the bytes from op - distance on repeat with period distance: copy what is there, doubling
+                int from = op - distance;
+                while (op < end) {
+                    int n = Math.min(op - from, end - op);
+                    MemorySegment.copy(out, from, out, op, n);
+                    op += n;
+                }
+            }
+            return end;
+        }
+        if (distance >= 8) {
+            if (end <= maxout - 8) {
+                // whole 8-byte words, may run up to 7 bytes past the match (overwritten later)
+                do {
+                    out.set(LONG_LE, op, out.get(LONG_LE, op - distance));
+                    op += 8;
+                } while (op < end);
+                return end;
+            }
+            while (op + 8 <= end) {
+                out.set(LONG_LE, op, out.get(LONG_LE, op - distance));
+                op += 8;
+            }
+            while (op < end) {
+                out.set(BYTE, op, out.get(BYTE, op - distance));
+                op++;
+            }
+            return end;
+        }
+        if (distance == 1) {
+            byte b = out.get(BYTE, op - 1);
+            long word = (b & 0xFFL) * 0x0101010101010101L;
+            while (op + 8 <= end) {
+                out.set(LONG_LE, op, word);
+                op += 8;
+            }
+            while (op < end) {
+                out.set(BYTE, op++, b);
+            }
+            return end;
+        }
+        // short period 2..7: once step - distance bytes are in place, the pattern repeats every step >= 8 bytes
+        int step = distance * ((8 + distance - 1) / distance);
+        int head = Math.min(len, step - distance);
+        for (int i = 0; i < head; i++, op++) {
+            out.set(BYTE, op, out.get(BYTE, op - distance));
+        }
+        while (op + 8 <= end) {
+            out.set(LONG_LE, op, out.get(LONG_LE, op - step));
+            op += 8;
+        }
+        while (op < end) {
+            out.set(BYTE, op, out.get(BYTE, op - distance));
+            op++;
+        }
+        return end;
+    }
+}
