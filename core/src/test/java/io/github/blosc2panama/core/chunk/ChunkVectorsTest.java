@@ -84,7 +84,7 @@ class ChunkVectorsTest {
         }
 
         // The same into a native segment, with 2 threads.
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofShared()) {
             MemorySegment src = arena.allocate(chunk.length);
             MemorySegment.copy(MemorySegment.ofArray(chunk), 0, src, 0, chunk.length);
             MemorySegment dst = arena.allocate(Math.max(1, data.length));

@@ -119,7 +119,7 @@ class RoundTripTest {
     void nativeSegmentsAndOffsets() {
         byte[] data = TestData.make(TestData.Shape.FLOATS, 300_001, 8, 1);
         CParams p = CParams.builder().typesize(8).build();
-        try (Arena arena = Arena.ofConfined()) {
+        try (Arena arena = Arena.ofShared()) {
             MemorySegment src = arena.allocate(data.length + 3).asSlice(3);
             MemorySegment.copy(MemorySegment.ofArray(data), 0, src, 0, data.length);
             MemorySegment dst = arena.allocate(Blosc2.maxCompressedSize(data.length) + 5).asSlice(5);
