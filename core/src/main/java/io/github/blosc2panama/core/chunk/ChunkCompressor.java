@@ -71,6 +71,11 @@ public final class ChunkCompressor {
             for (int i = 0; i < 6; i++) {
                 filterIds[i] = p.filter(i).id();
                 filterMeta[i] = Byte.toUnsignedInt(p.filterMeta(i));
+                if (filterIds[i] == Filter.BYTEDELTA.id() && filterMeta[i] == 0) {
+                    // Meta 0 means "the super-chunk's typesize", which C can only resolve inside a
+                    // super-chunk; storing the typesize itself makes the chunk readable anywhere.
+                    filterMeta[i] = plan.typesize();
+                }
             }
             this.pipeline = new FilterPipeline(filterIds, filterMeta, plan.typesize(), ChunkHeader.VERSION_FORMAT_STABLE);
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.Blosc2Exception;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.ChunkInfo;
 import io.github.blosc2panama.core.Codec;
@@ -49,6 +50,7 @@ class PythonPeerChunkTest {
                 String name = "c" + cases++;
                 Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(data, p));
                 Files.write(dir.resolve(name + ".raw"), data);
+                Files.writeString(dir.resolve(name + ".txt"), "n=" + nbytes + " " + p);
                 names.add(name);
             }
         }
@@ -64,9 +66,10 @@ class PythonPeerChunkTest {
                     try:
                         out = blosc2.decompress(chunk)
                     except Exception as e:
-                        bad.append(name + ': ' + repr(e)); continue
+                        params = open(os.path.join(d, name + '.txt')).read()
+                        bad.append(name + ': ' + repr(e) + ' ' + params); continue
                     if bytes(out) != raw:
-                        bad.append(name + ': different bytes')
+                        bad.append(name + ': different bytes ' + open(os.path.join(d, name + '.txt')).read())
                     n += 1
                 print('ok', n)
                 for b in bad: print('BAD', b)
@@ -98,7 +101,9 @@ class PythonPeerChunkTest {
                 for codec in [C.BLOSCLZ, C.LZ4, C.LZ4HC, C.ZLIB, C.ZSTD]:
                     for clevel in [0, 1, 5, 9]:
                         for filt in [[F.SHUFFLE], [F.BITSHUFFLE], [F.NOFILTER], [F.DELTA, F.SHUFFLE], [F.SHUFFLE, F.BYTEDELTA]]:
-                            configs.append(dict(codec=codec, clevel=clevel, filters=filt, filters_meta=[0]*len(filt)))
+                            # BYTEDELTA's meta is its typesize (0 would need a super-chunk)
+                            configs.append(dict(codec=codec, clevel=clevel, filters=filt,
+                                                filters_meta=[0, -1][:len(filt)] if F.BYTEDELTA in filt else [0]*len(filt)))
                 configs.append(dict(codec=C.ZSTD, clevel=5, use_dict=True))
                 configs.append(dict(codec=C.LZ4, clevel=5, use_dict=True))
                 configs.append(dict(codec=C.LZ4HC, clevel=5, use_dict=True))
@@ -112,21 +117,41 @@ class PythonPeerChunkTest {
                         if 'filters' in cfg and F.TRUNC_PREC in cfg['filters'] and ts not in (4, 8):
                             continue
                         kw = dict(cfg); kw.setdefault('typesize', ts); kw['nthreads'] = 1
+                        if 'filters_meta' in kw and -1 in kw['filters_meta']:
+                            kw['filters_meta'] = [ts if m == -1 else m for m in kw['filters_meta']]
                         c = blosc2.compress2(data, **kw)
                         name = f'p{ci}_{dname}'
                         open(os.path.join(d, name + '.chunk'), 'wb').write(c)
-                        back = blosc2.decompress(c)
-                        open(os.path.join(d, name + '.raw'), 'wb').write(bytes(back))
+                        try:
+                            back = bytes(blosc2.decompress(c))
+                        except RuntimeError:
+                            # C-Blosc2 3.3 cannot read some of its own chunks (tiny use_dict chunks flagged
+                            # memcpyed): we must then give the input back or refuse the chunk, typed.
+                            back = data
+                            open(os.path.join(d, name + '.cfail'), 'wb').write(b'')
+                        open(os.path.join(d, name + '.raw'), 'wb').write(back)
                         n += 1
                 print(n)
                 """;
         int n = Integer.parseInt(PythonPeer.run(script, dir.toString()).trim());
         assertTrue(n >= 100, "python wrote " + n + " chunks");
         int checked = 0;
+        int cUnreadable = 0;
         try (var files = Files.list(dir)) {
             for (Path chunkFile : files.filter(f -> f.toString().endsWith(".chunk")).toList()) {
                 byte[] chunk = Files.readAllBytes(chunkFile);
                 byte[] raw = Files.readAllBytes(Path.of(chunkFile.toString().replace(".chunk", ".raw")));
+                if (Files.exists(Path.of(chunkFile.toString().replace(".chunk", ".cfail")))) {
+                    cUnreadable++;
+                    System.out.println("C-Blosc2 cannot read its own chunk " + chunkFile.getFileName());
+                    try {
+                        assertArrayEquals(raw, Blosc2.decompress(chunk), chunkFile.getFileName().toString());
+                    } catch (Blosc2Exception refused) {
+                        // a malformed chunk, refused with a typed exception
+                    }
+                    checked++;
+                    continue;
+                }
                 assertArrayEquals(raw, Blosc2.decompress(chunk), chunkFile.getFileName().toString());
                 ChunkInfo info = Blosc2.info(chunk);
                 assertEquals(raw.length, info.nbytes());
@@ -134,5 +159,8 @@ class PythonPeerChunkTest {
             }
         }
         assertEquals(n, checked);
+        // C-Blosc2 3.3.3 cannot read its own use_dict chunks that fell back to memcpy (incompressible data, or
+        // LZ4HC on fewer than 32 bytes): it keeps the dict flag on them. We never write that.
+        assertTrue(cUnreadable <= 4, cUnreadable + " chunks that C itself cannot read");
     }
 }
