@@ -1,19 +1,10 @@
 package io.github.blosc2panama.core;
 
 import io.github.blosc2panama.core.frame.ChunkCodec;
-import io.github.blosc2panama.core.frame.ContiguousFileStore;
-import io.github.blosc2panama.core.frame.FrameHeader;
-import io.github.blosc2panama.core.frame.FrameStore;
-import io.github.blosc2panama.core.frame.FrameWriter;
-import io.github.blosc2panama.core.frame.MemoryFrameStore;
-import io.github.blosc2panama.core.frame.ParsedFrame;
-import io.github.blosc2panama.core.frame.SparseFrameStore;
 import io.github.blosc2panama.core.schunk.SChunk;
 import java.lang.foreign.MemorySegment;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A Blosc2 super-chunk: an ordered list of compressed chunks with metalayers (fixed-size, in the
@@ -34,7 +25,7 @@ import java.util.Objects;
  * <p>Reads may run from several threads at once. Mutations must not run concurrently with each
  * other or with reads; a chunk view from {@link #chunk(int)} is valid until the next mutation or
  * {@link #close()}. File frames are mapped once into memory owned by this object; appends to a
- * contiguous file are crash-safe (see {@link ContiguousFileStore}).
+ * contiguous file are crash-safe (see {@code frame.ContiguousFileStore}).
  */
 public final class SuperChunk implements AutoCloseable {
     private final SChunk engine;
@@ -56,19 +47,7 @@ public final class SuperChunk implements AutoCloseable {
     }
 
     private static SuperChunk open(Path path, boolean writable) {
-        Objects.requireNonNull(path, "path");
-        ChunkCodec codec = ChunkCodec.BLOSC2;
-        if (Files.isDirectory(path)) {
-            SparseFrameStore.Opened o = SparseFrameStore.open(path, writable, true, codec);
-            return new SuperChunk(SChunk.over(o.store(), o.frame(), codec));
-        }
-        ContiguousFileStore.Opened o = ContiguousFileStore.open(path, writable, true, codec);
-        try {
-            return new SuperChunk(SChunk.over(o.store(), o.frame(), codec));
-        } catch (RuntimeException e) {
-            o.store().close();
-            throw e;
-        }
+        return new SuperChunk(SChunk.open(path, writable, ChunkCodec.BLOSC2));
     }
 
     /** Reads a contiguous frame from bytes (copied). */
@@ -81,9 +60,7 @@ public final class SuperChunk implements AutoCloseable {
      * while the super-chunk is used; changes go to a private copy.
      */
     public static SuperChunk fromCframe(MemorySegment cframe) {
-        ChunkCodec codec = ChunkCodec.BLOSC2;
-        ParsedFrame pf = ParsedFrame.parse(cframe, false, true, codec, "cframe");
-        return new SuperChunk(SChunk.over(MemoryFrameStore.over(cframe, pf), pf, codec));
+        return new SuperChunk(SChunk.fromCframe(cframe, ChunkCodec.BLOSC2));
     }
 
     /**
@@ -93,27 +70,7 @@ public final class SuperChunk implements AutoCloseable {
      *                  0 if unused
      */
     public static SuperChunk create(Storage storage, CParams cparams, int chunksize) {
-        Objects.requireNonNull(storage, "storage");
-        Objects.requireNonNull(cparams, "cparams");
-        if (chunksize < 0) {
-            throw new InvalidArgumentException("chunksize must be >= 0, got " + chunksize);
-        }
-        ChunkCodec codec = ChunkCodec.BLOSC2;
-        boolean sparse = storage.kind() == Storage.Kind.SPARSE_DIRECTORY;
-        FrameHeader h = SChunk.initialHeader(cparams, sparse, List.of());
-        FrameStore store;
-        switch (storage.kind()) {
-            case MEMORY -> store = MemoryFrameStore.empty();
-            case CONTIGUOUS_FILE -> {
-                byte[] frame = FrameWriter.compact(h, new long[0], 0, List.of(), off -> null, codec).frame();
-                store = ContiguousFileStore.create(storage.path(), frame, storage.durable(), codec);
-            }
-            default -> {
-                byte[] frame = FrameWriter.compact(h, new long[0], 0, List.of(), off -> null, codec).frame();
-                store = SparseFrameStore.create(storage.path(), frame, storage.durable(), codec);
-            }
-        }
-        return new SuperChunk(SChunk.created(store, h, codec, chunksize));
+        return new SuperChunk(SChunk.create(storage, cparams, chunksize, ChunkCodec.BLOSC2));
     }
 
     // ------------------------------------------------------------------ properties

@@ -50,6 +50,50 @@ public final class SChunk implements AutoCloseable {
         this.state = new State(header, offsets, List.copyOf(vlmeta), null);
     }
 
+    /** Opens a contiguous frame file or a sparse frame directory. */
+    public static SChunk open(java.nio.file.Path path, boolean writable, ChunkCodec codec) {
+        java.util.Objects.requireNonNull(path, "path");
+        if (java.nio.file.Files.isDirectory(path)) {
+            io.github.blosc2panama.core.frame.SparseFrameStore.Opened o =
+                    io.github.blosc2panama.core.frame.SparseFrameStore.open(path, writable, true, codec);
+            return over(o.store(), o.frame(), codec);
+        }
+        io.github.blosc2panama.core.frame.ContiguousFileStore.Opened o =
+                io.github.blosc2panama.core.frame.ContiguousFileStore.open(path, writable, true, codec);
+        return over(o.store(), o.frame(), codec);
+    }
+
+    /** Reads a contiguous frame in place. */
+    public static SChunk fromCframe(MemorySegment cframe, ChunkCodec codec) {
+        ParsedFrame pf = ParsedFrame.parse(cframe, false, true, codec, "cframe");
+        return over(io.github.blosc2panama.core.frame.MemoryFrameStore.over(cframe, pf), pf, codec);
+    }
+
+    /** Creates an empty super-chunk in {@code storage} (a file or directory is replaced). */
+    public static SChunk create(io.github.blosc2panama.core.Storage storage, CParams cparams, int chunksize,
+            ChunkCodec codec) {
+        java.util.Objects.requireNonNull(storage, "storage");
+        java.util.Objects.requireNonNull(cparams, "cparams");
+        if (chunksize < 0) {
+            throw new InvalidArgumentException("chunksize must be >= 0, got " + chunksize);
+        }
+        boolean sparse = storage.kind() == io.github.blosc2panama.core.Storage.Kind.SPARSE_DIRECTORY;
+        FrameHeader h = initialHeader(cparams, sparse, List.of());
+        FrameStore store = switch (storage.kind()) {
+            case MEMORY -> io.github.blosc2panama.core.frame.MemoryFrameStore.empty();
+            case CONTIGUOUS_FILE -> io.github.blosc2panama.core.frame.ContiguousFileStore.create(storage.path(),
+                    io.github.blosc2panama.core.frame.FrameWriter.compact(h, new long[0], 0, List.of(), off -> null,
+                            codec).frame(), storage.durable(), codec);
+            case SPARSE_DIRECTORY -> {
+                byte[] frame = io.github.blosc2panama.core.frame.FrameWriter.compact(h, new long[0], 0, List.of(),
+                        off -> null, codec).frame();
+                yield io.github.blosc2panama.core.frame.SparseFrameStore.create(storage.path(), frame,
+                        storage.durable(), codec);
+            }
+        };
+        return created(store, h, codec, chunksize);
+    }
+
     /** A super-chunk over a parsed frame. */
     public static SChunk over(FrameStore store, ParsedFrame pf, ChunkCodec codec) {
         return new SChunk(store, codec, pf.header(), pf.offsets(), pf.trailer().vlmetalayers(),
