@@ -1,6 +1,5 @@
 package io.github.blosc2panama.core.schunk;
 
-import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.CorruptDataException;
@@ -701,9 +700,5 @@ public final class SChunk implements AutoCloseable {
     @Override
     public void close() {
         store.close();
-    }
-
-    static int maxBuffer() {
-        return Blosc2.MAX_BUFFERSIZE;
     }
 }
