@@ -1,0 +1,266 @@
+package io.github.blosc2panama.core;
+
+import io.github.blosc2panama.core.frame.ChunkCodec;
+import io.github.blosc2panama.core.schunk.SChunk;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A Blosc2 super-chunk: an ordered list of compressed chunks with metalayers (fixed-size, in the
+ * header) and vlmetalayers (compressed, in the trailer), stored as a Blosc2 frame in memory, in a
+ * contiguous {@code .b2frame} file or in a sparse directory; files are read and written in
+ * C-Blosc2's format.
+ *
+ * <pre>{@code
+ * try (SuperChunk sc = SuperChunk.open(Path.of("data.b2frame"))) {
+ *     byte[] first = sc.decompressChunk(0);
+ *     byte[] bytes = sc.getSlice(100, 200);
+ * }
+ * try (SuperChunk sc = SuperChunk.create(Storage.contiguous(path), CParams.defaults(), 1 << 20)) {
+ *     sc.append(data);
+ * }
+ * }</pre>
+ *
+ * <p>Reads may run from several threads at once. Mutations must not run concurrently with each
+ * other or with reads; a chunk view from {@link #chunk(int)} is valid until the next mutation or
+ * {@link #close()}. File frames are mapped once into memory owned by this object; appends to a
+ * contiguous file are crash-safe (see {@code frame.ContiguousFileStore}).
+ */
+public final class SuperChunk implements AutoCloseable {
+    private final SChunk engine;
+
+    private SuperChunk(SChunk engine) {
+        this.engine = engine;
+    }
+
+    // ------------------------------------------------------------------ opening and creating
+
+    /** Opens a contiguous frame file or a sparse frame directory, read-only. */
+    public static SuperChunk open(Path path) {
+        return open(path, false);
+    }
+
+    /** Opens a contiguous frame file or a sparse frame directory for reading and writing. */
+    public static SuperChunk openWritable(Path path) {
+        return open(path, true);
+    }
+
+    private static SuperChunk open(Path path, boolean writable) {
+        return new SuperChunk(SChunk.open(path, writable, ChunkCodec.BLOSC2));
+    }
+
+    /** Reads a contiguous frame from bytes (copied). */
+    public static SuperChunk fromCframe(byte[] cframe) {
+        return fromCframe(MemorySegment.ofArray(cframe.clone()));
+    }
+
+    /**
+     * Reads a contiguous frame in place (zero-copy): {@code cframe} must stay valid and unchanged
+     * while the super-chunk is used; changes go to a private copy.
+     */
+    public static SuperChunk fromCframe(MemorySegment cframe) {
+        return new SuperChunk(SChunk.fromCframe(cframe, ChunkCodec.BLOSC2));
+    }
+
+    /**
+     * Creates an empty super-chunk (a file or directory is replaced).
+     *
+     * @param chunksize the chunk size used by {@link #extend(byte[])} and {@link #fillSpecial(long, SpecialValue)};
+     *                  0 if unused
+     */
+    public static SuperChunk create(Storage storage, CParams cparams, int chunksize) {
+        return new SuperChunk(SChunk.create(storage, cparams, chunksize, ChunkCodec.BLOSC2));
+    }
+
+    // ------------------------------------------------------------------ properties
+
+    public int nchunks() {
+        return engine.nchunks();
+    }
+
+    /** Uncompressed size of all chunks. */
+    public long nbytes() {
+        return engine.header().nbytes();
+    }
+
+    /** Compressed size of the chunks as the header records it. */
+    public long cbytes() {
+        return engine.header().cbytes();
+    }
+
+    public int typesize() {
+        return engine.header().typesize();
+    }
+
+    /** The chunk size: 0 when chunks vary in size, -1 when no chunk was stored yet. */
+    public int chunksize() {
+        return engine.header().chunksize();
+    }
+
+    public int blocksize() {
+        return engine.header().blocksize();
+    }
+
+    /** The codec id (compcode). */
+    public int compcode() {
+        return engine.header().compcode();
+    }
+
+    public int clevel() {
+        return engine.header().clevel();
+    }
+
+    /** The splitmode id (1 ALWAYS .. 4 FORWARD_COMPAT). */
+    public int splitMode() {
+        return engine.header().splitmode();
+    }
+
+    /** The six filter ids. */
+    public byte[] filters() {
+        return engine.header().filters();
+    }
+
+    public byte[] filtersMeta() {
+        return engine.header().filtersMeta();
+    }
+
+    public boolean useDict() {
+        return engine.header().useDict();
+    }
+
+    /** Whether the chunks use variable-length blocks. */
+    public boolean vlBlocks() {
+        return engine.header().vlBlocks();
+    }
+
+    /** The compression parameters the header records (used by {@link #append(byte[])}). */
+    public CParams cparams() {
+        return engine.cparams();
+    }
+
+    /** The decoded offsets index: byte offsets (contiguous) or chunk file numbers (sparse); special values have bit 63 set. */
+    public long[] offsets() {
+        return engine.offsets();
+    }
+
+    // ------------------------------------------------------------------ chunks and data
+
+    /** Chunk {@code i} as stored (a view), or a synthesized header-only chunk for a special offset. */
+    public MemorySegment chunk(int i) {
+        return engine.chunk(i);
+    }
+
+    public int chunkNbytes(int i) {
+        return engine.chunkNbytes(i);
+    }
+
+    public byte[] decompressChunk(int i) {
+        return engine.decompressChunk(i);
+    }
+
+    public long decompressChunk(int i, MemorySegment dst) {
+        return engine.decompressChunk(i, dst);
+    }
+
+    /** Uncompressed bytes {@code [start, stop)} across chunks. */
+    public byte[] getSlice(long start, long stop) {
+        return engine.getSlice(start, stop);
+    }
+
+    public void append(byte[] data) {
+        engine.append(MemorySegment.ofArray(data));
+    }
+
+    public void append(MemorySegment data) {
+        engine.append(data);
+    }
+
+    /** Appends {@code data} as chunks of the chunksize given at creation (the last may be shorter). */
+    public void extend(byte[] data) {
+        engine.extend(MemorySegment.ofArray(data));
+    }
+
+    public void appendChunk(byte[] chunk) {
+        engine.appendChunk(MemorySegment.ofArray(chunk));
+    }
+
+    public void appendChunk(MemorySegment chunk) {
+        engine.appendChunk(chunk);
+    }
+
+    public void insertChunk(int i, byte[] chunk) {
+        engine.insertChunk(i, MemorySegment.ofArray(chunk));
+    }
+
+    public void updateChunk(int i, byte[] chunk) {
+        engine.updateChunk(i, MemorySegment.ofArray(chunk));
+    }
+
+    public void deleteChunk(int i) {
+        engine.deleteChunk(i);
+    }
+
+    /** New chunk k is old chunk {@code order[k]}. */
+    public void reorder(int[] order) {
+        engine.reorder(order);
+    }
+
+    /** Fills an empty super-chunk with {@code nitems} ZERO, NAN or UNINIT items in chunks of the creation chunksize. */
+    public void fillSpecial(long nitems, SpecialValue value) {
+        engine.fillSpecial(nitems, value);
+    }
+
+    // ------------------------------------------------------------------ metalayers
+
+    public List<String> metalayerNames() {
+        return engine.metalayerNames();
+    }
+
+    /** A metalayer's content, or null. */
+    public byte[] metalayer(String name) {
+        return engine.metalayer(name);
+    }
+
+    /** Adds a metalayer (only before the first chunk, as C-Blosc2 requires). */
+    public void addMetalayer(String name, byte[] content) {
+        engine.addMetalayer(name, content);
+    }
+
+    /** Replaces a metalayer's content in place; the size must stay the same. */
+    public void updateMetalayer(String name, byte[] content) {
+        engine.updateMetalayer(name, content);
+    }
+
+    public List<String> vlmetalayerNames() {
+        return engine.vlmetalayerNames();
+    }
+
+    /** A vlmetalayer's (decompressed) content, or null. */
+    public byte[] vlmetalayer(String name) {
+        return engine.vlmetalayer(name);
+    }
+
+    /** Adds or replaces a vlmetalayer, compressed with C-Blosc2's default parameters. */
+    public void setVlmetalayer(String name, byte[] content) {
+        engine.setVlmetalayer(name, content, null);
+    }
+
+    public void setVlmetalayer(String name, byte[] content, CParams params) {
+        engine.setVlmetalayer(name, content, params);
+    }
+
+    public boolean deleteVlmetalayer(String name) {
+        return engine.deleteVlmetalayer(name);
+    }
+
+    /** The super-chunk as one contiguous frame. */
+    public byte[] toCframe() {
+        return engine.toCframe();
+    }
+
+    @Override
+    public void close() {
+        engine.close();
+    }
+}

@@ -1,0 +1,51 @@
+package io.github.blosc2panama.core.frame;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.DParams;
+import io.github.blosc2panama.core.SpecialValue;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The chunk operations the frame layer needs, in one place: the frame layer never encodes or
+ * decodes chunk payloads itself. {@link #BLOSC2} delegates to the {@link Blosc2} facade.
+ */
+public interface ChunkCodec {
+
+    /** Compresses {@code src} into a new chunk. */
+    byte[] compress(MemorySegment src, CParams params);
+
+    /** Decompresses {@code chunk} into {@code dst} (at least nbytes long); returns nbytes. */
+    long decompress(MemorySegment chunk, MemorySegment dst);
+
+    /** A header-only chunk of {@code nbytes} bytes standing for {@code value} (ZERO, NAN or UNINIT). */
+    byte[] special(SpecialValue value, int nbytes, int typesize);
+
+    /** The facade's implementation. */
+    ChunkCodec BLOSC2 = new ChunkCodec() {
+        @Override
+        public byte[] compress(MemorySegment src, CParams params) {
+            return Blosc2.compress(src, params);
+        }
+
+        @Override
+        public long decompress(MemorySegment chunk, MemorySegment dst) {
+            return Blosc2.decompress(chunk, dst, DParams.defaults());
+        }
+
+        @Override
+        public byte[] special(SpecialValue value, int nbytes, int typesize) {
+            return switch (value) {
+                case ZERO -> Blosc2.zeros(nbytes, typesize);
+                case NAN -> Blosc2.nans(nbytes, typesize);
+                case UNINIT -> Blosc2.uninit(nbytes, typesize);
+                default -> throw new IllegalArgumentException("no offset encoding for special value " + value);
+            };
+        }
+
+        @Override
+        public String toString() {
+            return "ChunkCodec.BLOSC2";
+        }
+    };
+}

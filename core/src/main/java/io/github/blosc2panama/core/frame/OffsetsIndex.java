@@ -1,0 +1,125 @@
+package io.github.blosc2panama.core.frame;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.Codec;
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.core.SplitMode;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * The offsets index of a frame: one little-endian int64 per chunk, stored as a Blosc2 chunk right
+ * after the chunks section (contiguous) or after the header (sparse). A value with bit 63 set is a
+ * special chunk (byte 7 = 0x80 | code: 0x81 zeros, 0x82 NaNs, 0x84 uninit); otherwise it is the
+ * chunk's byte offset from the end of the header (contiguous) or its chunk file number (sparse).
+ */
+public final class OffsetsIndex {
+    /** The largest chunk count whose index fits one chunk (BLOSC2_MAX_BUFFERSIZE / 8). */
+    public static final long MAX_NCHUNKS = Blosc2.MAX_BUFFERSIZE / 8;
+
+    /**
+     * The parameters C-Blosc2 uses when it rewrites the index on append/insert/update/delete
+     * (BLOSC2_CPARAMS_DEFAULTS with BLOSCLZ, typesize 8, blocksize 16 KiB, NEVER_SPLIT).
+     */
+    public static final CParams INDEX_PARAMS = CParams.builder().codec(Codec.BLOSCLZ).clevel(5).typesize(8)
+            .blocksize(16 * 1024).splitMode(SplitMode.NEVER).filters(Filter.SHUFFLE).build();
+
+    private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private OffsetsIndex() {
+    }
+
+    /** The encoded offset of a special chunk. */
+    public static long specialOffset(SpecialValue v) {
+        return switch (v) {
+            case ZERO, NAN, UNINIT -> (0x80L | v.code()) << 56;
+            default -> throw new InvalidArgumentException("special value " + v + " has no offsets encoding");
+        };
+    }
+
+    /** The special value of an offset with bit 63 set (ZERO, NAN or UNINIT), or NONE for a regular offset. */
+    public static SpecialValue special(long offset, String where) {
+        if (offset >= 0) {
+            return SpecialValue.NONE;
+        }
+        int b = (int) (offset >>> 56) & 0x07;
+        return switch (b) {
+            case 1 -> SpecialValue.ZERO;
+            case 2 -> SpecialValue.NAN;
+            case 4 -> SpecialValue.UNINIT;
+            default -> throw new CorruptDataException(where + String.format(": offset 0x%016x has no known special value",
+                    offset));
+        };
+    }
+
+    /**
+     * Decodes the index chunk at {@code seg[at, at + available)} that must hold {@code nchunks}
+     * offsets. Memcpy'd and repeated-value (special) index chunks are decoded here; others go
+     * through {@code codec}.
+     */
+    public static long[] decode(MemorySegment seg, long at, long available, long nchunks, ChunkCodec codec,
+            String where) {
+        if (nchunks < 0 || nchunks > MAX_NCHUNKS) {
+            throw new CorruptDataException(where + ": " + nchunks + " chunks cannot be indexed");
+        }
+        ChunkPeek p = ChunkPeek.read(seg, at, available, where + " (offsets index chunk)");
+        if (p.nbytes() != nchunks * 8) {
+            throw new CorruptDataException(where + ": offsets index holds " + p.nbytes() + " bytes, "
+                    + (nchunks * 8) + " expected for " + nchunks + " chunks");
+        }
+        int n = (int) nchunks;
+        long[] out = new long[n];
+        MemorySegment chunk = seg.asSlice(at, p.cbytes());
+        switch (p.special()) {
+            case ZERO -> {
+                return out;
+            }
+            case VALUE -> {
+                if (p.typesize() != 8 || p.cbytes() < ChunkPeek.HEADER_LEN + 8) {
+                    throw new CorruptDataException(where + ": repeated-value offsets index has typesize " + p.typesize()
+                            + " and " + p.cbytes() + " bytes (8 and 40 expected)");
+                }
+                java.util.Arrays.fill(out, chunk.get(LE_LONG, ChunkPeek.HEADER_LEN));
+                return out;
+            }
+            case NONE -> {
+                if (p.memcpyed()) {
+                    if (p.cbytes() != ChunkPeek.HEADER_LEN + p.nbytes()) {
+                        throw new CorruptDataException(where + ": memcpy'd offsets index has cbytes " + p.cbytes()
+                                + " for nbytes " + p.nbytes());
+                    }
+                    MemorySegment.copy(chunk, LE_LONG, ChunkPeek.HEADER_LEN, out, 0, n);
+                    return out;
+                }
+                MemorySegment dst = MemorySegment.ofArray(out);
+                long got = codec.decompress(chunk, dst);
+                if (got != (long) n * 8) {
+                    throw new CorruptDataException(where + ": offsets index decompressed to " + got + " bytes, "
+                            + ((long) n * 8) + " expected");
+                }
+                if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+                    for (int i = 0; i < n; i++) {
+                        out[i] = Long.reverseBytes(out[i]);
+                    }
+                }
+                return out;
+            }
+            default -> throw new CorruptDataException(where + ": offsets index is a " + p.special() + " chunk");
+        }
+    }
+
+    /** Encodes offsets as an index chunk, compressed with {@link #INDEX_PARAMS}. */
+    public static byte[] encode(long[] offsets, int count, ChunkCodec codec) {
+        if (count < 0 || count > offsets.length || count > MAX_NCHUNKS) {
+            throw new InvalidArgumentException("cannot index " + count + " chunks");
+        }
+        MemorySegment raw = MemorySegment.ofArray(new byte[count * 8]);
+        MemorySegment.copy(offsets, 0, raw, LE_LONG, 0, count);
+        return codec.compress(raw, INDEX_PARAMS);
+    }
+}

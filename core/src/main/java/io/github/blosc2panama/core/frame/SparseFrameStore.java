@@ -1,0 +1,186 @@
+package io.github.blosc2panama.core.frame;
+
+import io.github.blosc2panama.core.Blosc2Exception;
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.InvalidArgumentException;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A sparse frame: a directory holding {@code chunks.b2frame} (header, offsets index, trailer) and
+ * one {@code %08X.chunk} file per stored chunk; index values are chunk file numbers.
+ *
+ * <p>Commits write new chunk files first (always under numbers no committed index refers to),
+ * then replace {@code chunks.b2frame} atomically (temporary file, fsync, rename), and only then
+ * remove the files of chunks no longer referenced. A crash leaves the old or the new index, each
+ * with all its chunk files present.
+ */
+public final class SparseFrameStore extends FrameStore {
+    /** Name of the index file inside the directory. */
+    public static final String INDEX_FILE = "chunks.b2frame";
+    private static final long MAX_INDEX_FILE = Integer.MAX_VALUE - 8;
+
+    private final Path dir;
+    private final boolean writable;
+    private final boolean durable;
+    private final ChunkCodec codec;
+
+    private SparseFrameStore(Path dir, boolean writable, boolean durable, ChunkCodec codec) {
+        this.dir = dir;
+        this.writable = writable;
+        this.durable = durable;
+        this.codec = codec;
+    }
+
+    /** A store and what it parsed at open time. */
+    public record Opened(SparseFrameStore store, ParsedFrame frame) {
+    }
+
+    public static Opened open(Path dir, boolean writable, boolean durable, ChunkCodec codec) {
+        Path index = dir.resolve(INDEX_FILE);
+        byte[] bytes = readFile(index, MAX_INDEX_FILE, "index file");
+        ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(bytes), true, false, codec, index.toString());
+        return new Opened(new SparseFrameStore(dir, writable, durable, codec), pf);
+    }
+
+    /** Creates the directory (it must not hold a frame yet) with the given index frame. */
+    public static SparseFrameStore create(Path dir, byte[] indexFrame, boolean durable, ChunkCodec codec) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new Blosc2Exception("cannot create directory " + dir + ": " + e.getMessage(), e);
+        }
+        ContiguousFileStore.writeAtomically(dir.resolve(INDEX_FILE), indexFrame, durable);
+        return new SparseFrameStore(dir, true, durable, codec);
+    }
+
+    @Override
+    public String source() {
+        return dir.toString();
+    }
+
+    @Override
+    public boolean writable() {
+        return writable;
+    }
+
+    @Override
+    public boolean sparse() {
+        return true;
+    }
+
+    /** The file name of chunk file number {@code id}. */
+    public static String chunkFileName(long id) {
+        return String.format(Locale.ROOT, "%08X.chunk", id);
+    }
+
+    @Override
+    public MemorySegment chunk(long locator, String where) {
+        if (locator < 0 || locator > 0xFFFFFFFFL) {
+            throw new CorruptDataException(dir + ": " + where + ": chunk file number " + locator + " is out of range");
+        }
+        Path f = dir.resolve(chunkFileName(locator));
+        byte[] b = readFile(f, Integer.MAX_VALUE - 8, where + " chunk file");
+        ChunkPeek p = ChunkPeek.read(MemorySegment.ofArray(b), 0, b.length, f + " (" + where + ")");
+        if (p.cbytes() != b.length) {
+            throw new CorruptDataException(f + " (" + where + "): chunk cbytes " + p.cbytes() + " but the file holds "
+                    + b.length + " bytes");
+        }
+        return MemorySegment.ofArray(b);
+    }
+
+    private static byte[] readFile(Path f, long max, String what) {
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            long size = ch.size();
+            if (size > max) {
+                throw new CorruptDataException(f + ": " + what + " of " + size + " bytes is too large");
+            }
+            ByteBuffer b = ByteBuffer.allocate((int) size);
+            while (b.hasRemaining()) {
+                if (ch.read(b) < 0) {
+                    throw new CorruptDataException(f + ": " + what + " shrank while being read");
+                }
+            }
+            return b.array();
+        } catch (NoSuchFileException e) {
+            throw new CorruptDataException(f + ": " + what + " is missing");
+        } catch (IOException e) {
+            throw new Blosc2Exception("cannot read " + f + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public FrameHeader commit(Commit c) {
+        if (!writable) {
+            throw new InvalidArgumentException(dir + " was opened read-only");
+        }
+        long[] offsets = c.offsets();
+        java.util.Set<Integer> addedIdx = new java.util.HashSet<>();
+        for (Added a : c.added()) {
+            addedIdx.add(a.index());
+        }
+        long next = 0;
+        for (int i = 0; i < c.nchunks(); i++) {
+            if (!addedIdx.contains(i) && offsets[i] >= 0) {
+                next = Math.max(next, offsets[i] + 1);
+            }
+        }
+        for (long f : c.freed()) {
+            next = Math.max(next, f + 1);
+        }
+        for (Added a : c.added()) {
+            if (next > 0xFFFFFFFFL) {
+                throw new InvalidArgumentException(dir + ": no chunk file number left");
+            }
+            offsets[a.index()] = next;
+            ContiguousFileStore.writeAtomically(dir.resolve(chunkFileName(next)),
+                    a.chunk().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), durable);
+            next++;
+        }
+        byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(), codec);
+        byte[] trailer = FrameTrailer.encode(c.vlmetalayers());
+        int headerLen = FrameHeader.encodedLength(c.header().metalayers());
+        long frameLen = headerLen + index.length + trailer.length;
+        FrameHeader h = c.header().withSizes(frameLen, c.header().nbytes(), c.storedBytes(), c.header().chunksize(),
+                c.header().blocksize(), c.header().generalFlags(), !c.vlmetalayers().isEmpty()).withHeaderLen(headerLen);
+        byte[] hb = h.encode();
+        byte[] frame = new byte[(int) frameLen];
+        System.arraycopy(hb, 0, frame, 0, hb.length);
+        System.arraycopy(index, 0, frame, headerLen, index.length);
+        System.arraycopy(trailer, 0, frame, headerLen + index.length, trailer.length);
+        ContiguousFileStore.writeAtomically(dir.resolve(INDEX_FILE), frame, durable);
+        for (long f : c.freed()) {
+            try {
+                Files.deleteIfExists(dir.resolve(chunkFileName(f)));
+            } catch (IOException e) {
+                // an orphan chunk file is harmless: no index refers to it
+            }
+        }
+        return h;
+    }
+
+    @Override
+    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
+            ChunkCodec codec) {
+        FrameHeader contiguous = new FrameHeader(header.headerLen(), header.frameLen(), header.generalFlags(),
+                FrameHeader.FRAME_TYPE_CONTIGUOUS, header.codecFlags(), header.otherFlags(), header.nbytes(),
+                header.cbytes(), header.typesize(), header.blocksize(), header.chunksize(), header.nthreadsC(),
+                header.nthreadsD(), header.hasVlmetalayers(), header.nfilters(), header.filters(), header.filtersMeta(),
+                header.udcodec(), header.codecMeta(), header.otherFlags2(), header.metalayers());
+        return FrameWriter.compact(contiguous, offsets, nchunks, vlmetalayers, id -> chunk(id, "chunk file " + id),
+                codec).frame();
+    }
+
+    @Override
+    public void close() {
+        // no open resources
+    }
+}

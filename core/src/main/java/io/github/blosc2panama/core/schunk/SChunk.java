@@ -1,0 +1,704 @@
+package io.github.blosc2panama.core.schunk;
+
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.Codec;
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.core.SplitMode;
+import io.github.blosc2panama.core.frame.ChunkCodec;
+import io.github.blosc2panama.core.frame.ChunkPeek;
+import io.github.blosc2panama.core.frame.FrameHeader;
+import io.github.blosc2panama.core.frame.FrameStore;
+import io.github.blosc2panama.core.frame.Metalayer;
+import io.github.blosc2panama.core.frame.OffsetsIndex;
+import io.github.blosc2panama.core.frame.ParsedFrame;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The super-chunk engine behind {@link io.github.blosc2panama.core.SuperChunk}: the logical list
+ * of chunks (offsets), the header fields, the metalayers and vlmetalayers, over a
+ * {@link FrameStore}. Reads are thread-safe as long as no mutation runs; every mutation computes
+ * the complete new state, has the store persist it, and only then replaces the in-memory state.
+ */
+public final class SChunk implements AutoCloseable {
+    /** Default parameters for vlmetalayer contents (C's BLOSC2_CPARAMS_DEFAULTS). */
+    public static final CParams VLMETA_PARAMS = CParams.builder().codec(Codec.BLOSCLZ).clevel(5).typesize(8)
+            .splitMode(SplitMode.FORWARD_COMPAT).filters(Filter.SHUFFLE).build();
+
+    private final FrameStore store;
+    private final ChunkCodec codec;
+    private final int requestedChunksize;
+    private volatile State state;
+
+    /** Everything that changes on a mutation, replaced as a whole. */
+    private record State(FrameHeader header, long[] offsets, List<Metalayer> vlmeta, int[] nbytes) {
+    }
+
+    private SChunk(FrameStore store, ChunkCodec codec, FrameHeader header, long[] offsets, List<Metalayer> vlmeta,
+            int requestedChunksize) {
+        this.store = store;
+        this.codec = codec;
+        this.requestedChunksize = requestedChunksize;
+        this.state = new State(header, offsets, List.copyOf(vlmeta), null);
+    }
+
+    /** Opens a contiguous frame file or a sparse frame directory. */
+    public static SChunk open(java.nio.file.Path path, boolean writable, ChunkCodec codec) {
+        java.util.Objects.requireNonNull(path, "path");
+        if (java.nio.file.Files.isDirectory(path)) {
+            io.github.blosc2panama.core.frame.SparseFrameStore.Opened o =
+                    io.github.blosc2panama.core.frame.SparseFrameStore.open(path, writable, true, codec);
+            return over(o.store(), o.frame(), codec);
+        }
+        io.github.blosc2panama.core.frame.ContiguousFileStore.Opened o =
+                io.github.blosc2panama.core.frame.ContiguousFileStore.open(path, writable, true, codec);
+        return over(o.store(), o.frame(), codec);
+    }
+
+    /** Reads a contiguous frame in place. */
+    public static SChunk fromCframe(MemorySegment cframe, ChunkCodec codec) {
+        ParsedFrame pf = ParsedFrame.parse(cframe, false, true, codec, "cframe");
+        return over(io.github.blosc2panama.core.frame.MemoryFrameStore.over(cframe, pf), pf, codec);
+    }
+
+    /** Creates an empty super-chunk in {@code storage} (a file or directory is replaced). */
+    public static SChunk create(io.github.blosc2panama.core.Storage storage, CParams cparams, int chunksize,
+            ChunkCodec codec) {
+        java.util.Objects.requireNonNull(storage, "storage");
+        java.util.Objects.requireNonNull(cparams, "cparams");
+        if (chunksize < 0) {
+            throw new InvalidArgumentException("chunksize must be >= 0, got " + chunksize);
+        }
+        boolean sparse = storage.kind() == io.github.blosc2panama.core.Storage.Kind.SPARSE_DIRECTORY;
+        FrameHeader h = initialHeader(cparams, sparse, List.of());
+        FrameStore store = switch (storage.kind()) {
+            case MEMORY -> io.github.blosc2panama.core.frame.MemoryFrameStore.empty();
+            case CONTIGUOUS_FILE -> io.github.blosc2panama.core.frame.ContiguousFileStore.create(storage.path(),
+                    io.github.blosc2panama.core.frame.FrameWriter.compact(h, new long[0], 0, List.of(), off -> null,
+                            codec).frame(), storage.durable(), codec);
+            case SPARSE_DIRECTORY -> {
+                byte[] frame = io.github.blosc2panama.core.frame.FrameWriter.compact(h, new long[0], 0, List.of(),
+                        off -> null, codec).frame();
+                yield io.github.blosc2panama.core.frame.SparseFrameStore.create(storage.path(), frame,
+                        storage.durable(), codec);
+            }
+        };
+        return created(store, h, codec, chunksize);
+    }
+
+    /** A super-chunk over a parsed frame. */
+    public static SChunk over(FrameStore store, ParsedFrame pf, ChunkCodec codec) {
+        return new SChunk(store, codec, pf.header(), pf.offsets(), pf.trailer().vlmetalayers(),
+                Math.max(0, pf.header().chunksize()));
+    }
+
+    /** An empty super-chunk whose header is written by {@code store}'s creator from {@link #initialHeader}. */
+    public static SChunk created(FrameStore store, FrameHeader header, ChunkCodec codec, int chunksize) {
+        return new SChunk(store, codec, header, new long[0], List.of(), chunksize);
+    }
+
+    /** The header of an empty frame with these parameters (C's new_header_frame for a new schunk). */
+    public static FrameHeader initialHeader(CParams p, boolean sparse, List<Metalayer> metas) {
+        int compcode = p.codec().id();
+        int codecFlags = (compcode >= 6 ? FrameHeader.UDCODEC_FORMAT : compcode) | (p.clevel() << 4);
+        byte[] filters = new byte[6];
+        for (int i = 0; i < 6; i++) {
+            filters[i] = (byte) p.filter(i).id();
+        }
+        FrameHeader h = new FrameHeader(0, 0, generalFlags(-1, false), sparse ? 1 : 0, codecFlags,
+                p.splitMode().id() - 1, 0, 0, p.typesize(), p.blocksize(), -1, Math.min(p.nthreads(), Short.MAX_VALUE), 1,
+                false, 6, filters, p.filtersMeta(), compcode, p.codecMeta(), p.useDict() ? 1 : 0, metas);
+        return h.withMetalayers(metas);
+    }
+
+    static int generalFlags(int chunksize, boolean vlBlocks) {
+        int f = (chunksize == 0 || vlBlocks) ? FrameHeader.VERSION_VL_BLOCKS : FrameHeader.VERSION_RC1;
+        f |= FrameHeader.FLAG_OFFSETS_64;
+        if (chunksize == 0) {
+            f |= FrameHeader.FLAG_VARIABLE_CHUNKS;
+        }
+        if (vlBlocks) {
+            f |= FrameHeader.FLAG_VL_BLOCKS;
+        }
+        return f;
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    public FrameHeader header() {
+        return state.header();
+    }
+
+    public FrameStore store() {
+        return store;
+    }
+
+    public int nchunks() {
+        return state.offsets().length;
+    }
+
+    /** The decoded offsets index (a copy). */
+    public long[] offsets() {
+        return state.offsets().clone();
+    }
+
+    /** The compression parameters recorded in the header (for appending data). */
+    public CParams cparams() {
+        FrameHeader h = state.header();
+        CParams.Builder b = CParams.builder().codec(Codec.ofId(h.compcode())).codecMeta(h.codecMeta())
+                .clevel(Math.min(9, h.clevel())).typesize(h.typesize()).blocksize(h.blocksize())
+                .splitMode(SplitMode.ofId(h.splitmode())).useDict(h.useDict())
+                .nthreads(Math.max(1, h.nthreadsC()));
+        byte[] f = h.filters();
+        byte[] m = h.filtersMeta();
+        for (int i = 0; i < 6; i++) {
+            b.filter(i, Filter.ofId(Byte.toUnsignedInt(f[i])), Byte.toUnsignedInt(m[i]));
+        }
+        return b.build();
+    }
+
+    /** The compressed chunk {@code i}: a view of the stored bytes, or a synthesized special chunk. */
+    public MemorySegment chunk(int i) {
+        State s = state;
+        checkIndex(i, s);
+        long off = s.offsets()[i];
+        if (off < 0) {
+            SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
+            return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
+        }
+        return store.chunk(off, "chunk " + i);
+    }
+
+    /** The uncompressed size of chunk {@code i}. */
+    public int chunkNbytes(int i) {
+        State s = state;
+        checkIndex(i, s);
+        return nbytesOf(s, i);
+    }
+
+    private int nbytesOf(State s, int i) {
+        if (s.nbytes() != null) {
+            return s.nbytes()[i];
+        }
+        long off = s.offsets()[i];
+        if (off < 0) {
+            return specialNbytes(s, i);
+        }
+        MemorySegment c = store.chunk(off, "chunk " + i);
+        return ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i).nbytes();
+    }
+
+    private int specialNbytes(State s, int i) {
+        FrameHeader h = s.header();
+        int cs = h.chunksize();
+        if (cs <= 0) {
+            throw new CorruptDataException(store.source() + ": chunk " + i + " is special but chunksize is " + cs);
+        }
+        int n = s.offsets().length;
+        long rem = h.nbytes() % cs;
+        if (i == n - 1 && rem != 0) {
+            return (int) rem;
+        }
+        return cs;
+    }
+
+    private void checkIndex(int i, State s) {
+        if (i < 0 || i >= s.offsets().length) {
+            throw new InvalidArgumentException("chunk index " + i + " outside of [0, " + s.offsets().length + ")");
+        }
+    }
+
+    /** Decompresses chunk {@code i} into a new array. */
+    public byte[] decompressChunk(int i) {
+        int n = chunkNbytes(i);
+        byte[] out = new byte[n];
+        decompressChunk(i, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    /** Decompresses chunk {@code i} into {@code dst}; returns the number of bytes written. */
+    public long decompressChunk(int i, MemorySegment dst) {
+        MemorySegment c = chunk(i);
+        ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i);
+        if (dst.byteSize() < p.nbytes()) {
+            throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
+                    + p.nbytes() + " bytes of chunk " + i);
+        }
+        long got = codec.decompress(c, dst);
+        if (got != p.nbytes()) {
+            throw new CorruptDataException(store.source() + ": chunk " + i + " decompressed to " + got + " bytes, "
+                    + p.nbytes() + " expected");
+        }
+        return got;
+    }
+
+    /** Start offsets of every chunk in the uncompressed stream, plus the total at the end. */
+    private long[] starts(State s) {
+        int n = s.offsets().length;
+        long[] st = new long[n + 1];
+        for (int i = 0; i < n; i++) {
+            st[i + 1] = st[i] + nbytesOf(s, i);
+        }
+        return st;
+    }
+
+    /** The uncompressed bytes {@code [start, stop)} of the whole super-chunk. */
+    public byte[] getSlice(long start, long stop) {
+        State s = state;
+        long[] st = starts(s);
+        long total = st[st.length - 1];
+        if (start < 0 || stop < start || stop > total) {
+            throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
+        }
+        if (stop - start > Integer.MAX_VALUE - 8) {
+            throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
+        }
+        byte[] out = new byte[(int) (stop - start)];
+        MemorySegment dst = MemorySegment.ofArray(out);
+        int i = Math.max(0, Arrays.binarySearch(st, start));
+        while (i < st.length - 1 && st[i + 1] <= start) {
+            i++;
+        }
+        while (i > 0 && st[i] > start) {
+            i--;
+        }
+        long pos = start;
+        while (pos < stop) {
+            long cStart = st[i];
+            long cLen = st[i + 1] - cStart;
+            long from = pos - cStart;
+            long to = Math.min(cLen, stop - cStart);
+            if (from == 0 && to == cLen) {
+                decompressChunk(i, dst.asSlice(pos - start, cLen));
+            } else {
+                byte[] tmp = decompressChunk(i);
+                System.arraycopy(tmp, (int) from, out, (int) (pos - start), (int) (to - from));
+            }
+            pos = cStart + to;
+            i++;
+        }
+        return out;
+    }
+
+    public List<String> metalayerNames() {
+        return state.header().metalayers().stream().map(Metalayer::name).toList();
+    }
+
+    /** A metalayer's content, or null. */
+    public byte[] metalayer(String name) {
+        Metalayer m = state.header().metalayer(name);
+        return m == null ? null : m.content();
+    }
+
+    public List<String> vlmetalayerNames() {
+        return state.vlmeta().stream().map(Metalayer::name).toList();
+    }
+
+    /** A vlmetalayer's decompressed content, or null. */
+    public byte[] vlmetalayer(String name) {
+        Metalayer m = find(state.vlmeta(), name);
+        if (m == null) {
+            return null;
+        }
+        byte[] stored = m.content();
+        MemorySegment c = MemorySegment.ofArray(stored);
+        ChunkPeek p = ChunkPeek.read(c, 0, stored.length, store.source() + ": vlmetalayer '" + name + "'");
+        byte[] out = new byte[p.nbytes()];
+        if (p.nbytes() > 0) {
+            long got = codec.decompress(c, MemorySegment.ofArray(out));
+            if (got != p.nbytes()) {
+                throw new CorruptDataException(store.source() + ": vlmetalayer '" + name + "' decompressed to " + got
+                        + " bytes, " + p.nbytes() + " expected");
+            }
+        }
+        return out;
+    }
+
+    /** The stored (compressed) form of a vlmetalayer, or null. */
+    public byte[] vlmetalayerStored(String name) {
+        Metalayer m = find(state.vlmeta(), name);
+        return m == null ? null : m.content();
+    }
+
+    private static Metalayer find(List<Metalayer> list, String name) {
+        for (Metalayer m : list) {
+            if (m.name().equals(name)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** The frame as one contiguous frame. */
+    public byte[] toCframe() {
+        State s = state;
+        return store.toCframe(s.header(), s.offsets(), s.offsets().length, s.vlmeta(), codec);
+    }
+
+    // ------------------------------------------------------------------ writing
+
+    private void requireWritable() {
+        if (!store.writable()) {
+            throw new InvalidArgumentException(store.source() + " was opened read-only");
+        }
+    }
+
+    /** Compresses {@code data} with the super-chunk's parameters and appends it as one chunk. */
+    public void append(MemorySegment data) {
+        requireWritable();
+        appendChunk(MemorySegment.ofArray(codec.compress(data, cparams())));
+    }
+
+    /** Appends {@code data} split in chunks of the super-chunk's chunksize. */
+    public void extend(MemorySegment data) {
+        requireWritable();
+        int cs = requestedChunksize > 0 ? requestedChunksize : state.header().chunksize();
+        if (cs <= 0) {
+            throw new InvalidArgumentException("no chunksize set for splitting data");
+        }
+        for (long pos = 0; pos < data.byteSize(); pos += cs) {
+            append(data.asSlice(pos, Math.min(cs, data.byteSize() - pos)));
+        }
+    }
+
+    public void appendChunk(MemorySegment chunk) {
+        insertChunk(nchunks(), chunk);
+    }
+
+    public void insertChunk(int i, MemorySegment chunk) {
+        requireWritable();
+        State s = state;
+        if (i < 0 || i > s.offsets().length) {
+            throw new InvalidArgumentException("insert position " + i + " outside of [0, " + s.offsets().length + "]");
+        }
+        MemorySegment c = validated(chunk);
+        int[] nb = allNbytes(s);
+        List<MemorySegment> pending = pendingList(s.offsets().length + 1);
+        long[] offs = insertAt(s.offsets(), i, Long.MIN_VALUE);
+        int[] nb2 = insertAt(nb, i, ChunkPeek.read(c, 0, c.byteSize(), "chunk").nbytes());
+        pending.add(i, c);
+        apply(s, offs, nb2, pending, List.of(), s.header().metalayers(), s.vlmeta(), checkVl(s, c, i, false));
+    }
+
+    public void updateChunk(int i, MemorySegment chunk) {
+        requireWritable();
+        State s = state;
+        checkIndex(i, s);
+        MemorySegment c = validated(chunk);
+        int[] nb = allNbytes(s).clone();
+        nb[i] = ChunkPeek.read(c, 0, c.byteSize(), "chunk").nbytes();
+        long[] offs = s.offsets().clone();
+        List<Long> freed = offs[i] >= 0 ? List.of(offs[i]) : List.of();
+        offs[i] = Long.MIN_VALUE;
+        List<MemorySegment> pending = pendingList(offs.length);
+        pending.set(i, c);
+        apply(s, offs, nb, pending, freed, s.header().metalayers(), s.vlmeta(), checkVl(s, c, i, true));
+    }
+
+    public void deleteChunk(int i) {
+        requireWritable();
+        State s = state;
+        checkIndex(i, s);
+        int[] nb = allNbytes(s);
+        long[] offs = removeAt(s.offsets(), i);
+        List<Long> freed = s.offsets()[i] >= 0 ? List.of(s.offsets()[i]) : List.of();
+        apply(s, offs, removeAt(nb, i), pendingList(offs.length), freed, s.header().metalayers(), s.vlmeta(),
+                s.header().vlBlocks() && offs.length > 0);
+    }
+
+    /** Reorders the chunks: new chunk k is old chunk {@code order[k]}. */
+    public void reorder(int[] order) {
+        requireWritable();
+        State s = state;
+        int n = s.offsets().length;
+        if (order.length != n) {
+            throw new InvalidArgumentException("order has " + order.length + " entries for " + n + " chunks");
+        }
+        boolean[] seen = new boolean[n];
+        for (int o : order) {
+            if (o < 0 || o >= n || seen[o]) {
+                throw new InvalidArgumentException("order " + Arrays.toString(order) + " is not a permutation of 0.." + (n - 1));
+            }
+            seen[o] = true;
+        }
+        int[] nb = allNbytes(s);
+        long[] offs = new long[n];
+        int[] nb2 = new int[n];
+        for (int k = 0; k < n; k++) {
+            offs[k] = s.offsets()[order[k]];
+            nb2[k] = nb[order[k]];
+        }
+        apply(s, offs, nb2, pendingList(n), List.of(), s.header().metalayers(), s.vlmeta(), s.header().vlBlocks());
+    }
+
+    /** Fills an empty super-chunk with {@code nitems} items of a special value (ZERO, NAN or UNINIT). */
+    public void fillSpecial(long nitems, SpecialValue value) {
+        requireWritable();
+        State s = state;
+        if (s.offsets().length > 0 || s.header().nbytes() > 0) {
+            throw new InvalidArgumentException("fillSpecial works on empty super-chunks only");
+        }
+        OffsetsIndex.specialOffset(value);
+        int ts = s.header().typesize();
+        int cs = requestedChunksize;
+        if (cs <= 0 || cs % ts != 0) {
+            throw new InvalidArgumentException("fillSpecial needs a chunksize that is a positive multiple of the typesize "
+                    + ts + ", got " + cs);
+        }
+        if (nitems < 0 || nitems > Long.MAX_VALUE / ts) {
+            throw new InvalidArgumentException("nitems " + nitems + " out of range");
+        }
+        long nbytes = nitems * ts;
+        long n = (nbytes + cs - 1) / cs;
+        if (n > OffsetsIndex.MAX_NCHUNKS) {
+            throw new InvalidArgumentException(n + " chunks are too many; use a larger chunksize");
+        }
+        long[] offs = new long[(int) n];
+        Arrays.fill(offs, OffsetsIndex.specialOffset(value));
+        int[] nb = new int[(int) n];
+        Arrays.fill(nb, cs);
+        if (n > 0 && nbytes % cs != 0) {
+            nb[(int) n - 1] = (int) (nbytes % cs);
+        }
+        FrameHeader h = s.header();
+        FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), n == 0 ? -1 : cs, cs, generalFlags(cs, false),
+                h.hasVlmetalayers());
+        commit(s, nh, offs, nb, pendingList((int) n), List.of(), 0, s.vlmeta());
+    }
+
+    public void addMetalayer(String name, byte[] content) {
+        requireWritable();
+        State s = state;
+        checkName(name);
+        if (s.offsets().length > 0) {
+            throw new InvalidArgumentException("metalayers can only be added before the first chunk");
+        }
+        if (s.header().metalayer(name) != null) {
+            throw new InvalidArgumentException("metalayer '" + name + "' already exists");
+        }
+        if (s.header().metalayers().size() >= FrameHeader.MAX_METALAYERS) {
+            throw new InvalidArgumentException("at most " + FrameHeader.MAX_METALAYERS + " metalayers");
+        }
+        List<Metalayer> metas = new ArrayList<>(s.header().metalayers());
+        metas.add(new Metalayer(name, content));
+        commitMeta(s, metas, s.vlmeta());
+    }
+
+    /** Replaces a metalayer's content with one of the same length (in place). */
+    public void updateMetalayer(String name, byte[] content) {
+        requireWritable();
+        State s = state;
+        Metalayer old = s.header().metalayer(name);
+        if (old == null) {
+            throw new InvalidArgumentException("no metalayer '" + name + "'");
+        }
+        if (old.content().length != content.length) {
+            throw new InvalidArgumentException("metalayer '" + name + "' holds " + old.content().length
+                    + " bytes; an update must keep that size, got " + content.length);
+        }
+        List<Metalayer> metas = new ArrayList<>();
+        for (Metalayer m : s.header().metalayers()) {
+            metas.add(m.name().equals(name) ? new Metalayer(name, content) : m);
+        }
+        commitMeta(s, metas, s.vlmeta());
+    }
+
+    public void setVlmetalayer(String name, byte[] content, CParams params) {
+        requireWritable();
+        State s = state;
+        checkName(name);
+        byte[] stored = codec.compress(MemorySegment.ofArray(content), params == null ? VLMETA_PARAMS : params);
+        List<Metalayer> vl = new ArrayList<>(s.vlmeta());
+        Metalayer m = new Metalayer(name, stored);
+        boolean replaced = false;
+        for (int k = 0; k < vl.size(); k++) {
+            if (vl.get(k).name().equals(name)) {
+                vl.set(k, m);
+                replaced = true;
+            }
+        }
+        if (!replaced) {
+            if (vl.size() >= io.github.blosc2panama.core.frame.FrameTrailer.MAX_VLMETALAYERS) {
+                throw new InvalidArgumentException("too many vlmetalayers");
+            }
+            vl.add(m);
+        }
+        commitMeta(s, s.header().metalayers(), vl);
+    }
+
+    /** Removes a vlmetalayer; returns whether it existed. */
+    public boolean deleteVlmetalayer(String name) {
+        requireWritable();
+        State s = state;
+        List<Metalayer> vl = new ArrayList<>(s.vlmeta());
+        boolean removed = vl.removeIf(m -> m.name().equals(name));
+        if (removed) {
+            commitMeta(s, s.header().metalayers(), vl);
+        }
+        return removed;
+    }
+
+    private static void checkName(String name) {
+        int len = name.getBytes(StandardCharsets.UTF_8).length;
+        if (len == 0 || len > FrameHeader.MAX_NAME_LEN) {
+            throw new InvalidArgumentException("metalayer names are 1.." + FrameHeader.MAX_NAME_LEN + " bytes, got '"
+                    + name + "'");
+        }
+    }
+
+    private void commitMeta(State s, List<Metalayer> metas, List<Metalayer> vl) {
+        FrameHeader h = s.header().withMetalayers(metas);
+        commit(s, h, s.offsets().clone(), s.nbytes(), pendingList(s.offsets().length), List.of(), storedBytes(s), vl);
+    }
+
+    // ------------------------------------------------------------------ mutation plumbing
+
+    private static List<MemorySegment> pendingList(int n) {
+        List<MemorySegment> l = new ArrayList<>(n);
+        for (int k = 0; k < n; k++) {
+            l.add(null);
+        }
+        return l;
+    }
+
+    private MemorySegment validated(MemorySegment chunk) {
+        ChunkPeek p = ChunkPeek.read(chunk, 0, chunk.byteSize(), "chunk to store");
+        // a private copy: the caller may reuse its buffer
+        return MemorySegment.ofArray(chunk.asSlice(0, p.cbytes()).toArray(ValueLayout.JAVA_BYTE));
+    }
+
+    /** C forbids mixing VL-block chunks and regular chunks; returns the frame's VL-blocks flag after the change. */
+    private boolean checkVl(State s, MemorySegment c, int i, boolean replacing) {
+        boolean vl = ChunkPeek.read(c, 0, c.byteSize(), "chunk").vlBlocks();
+        int others = s.offsets().length - (replacing ? 1 : 0);
+        if (others > 0 && vl != s.header().vlBlocks()) {
+            throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
+        }
+        return vl;
+    }
+
+    private int[] allNbytes(State s) {
+        if (s.nbytes() != null) {
+            return s.nbytes();
+        }
+        int n = s.offsets().length;
+        int[] nb = new int[n];
+        for (int i = 0; i < n; i++) {
+            nb[i] = nbytesOf(s, i);
+        }
+        return nb;
+    }
+
+    private long storedBytes(State s) {
+        return s.header().cbytes();
+    }
+
+    /**
+     * Computes chunksize and special-offset encoding for the new chunk list, then commits.
+     * {@code pending[i]} holds the chunk to store at position i (its offset is ignored).
+     */
+    private void apply(State s, long[] offs, int[] nb, List<MemorySegment> pending, List<Long> freed,
+            List<Metalayer> metas, List<Metalayer> vl, boolean vlBlocks) {
+        int n = offs.length;
+        int oldCs = s.header().chunksize();
+        // C's rule: the first chunk sets the chunksize; it turns 0 (variable, for good) as soon as a
+        // chunk other than the last differs from it or the last one is larger
+        int cs = oldCs == -1 && n > 0 ? nb[0] : oldCs;
+        if (cs > 0) {
+            for (int k = 0; k < n; k++) {
+                if (k < n - 1 ? nb[k] != cs : nb[k] > cs) {
+                    cs = 0;
+                    break;
+                }
+            }
+        }
+        long total = 0;
+        for (int v : nb) {
+            total += v;
+        }
+        // special chunks become special offsets only where a reader derives the right size
+        for (int k = 0; k < n; k++) {
+            MemorySegment c = pending.get(k);
+            SpecialValue sv = c != null ? ChunkPeek.read(c, 0, c.byteSize(), "chunk").special()
+                    : offs[k] < 0 ? OffsetsIndex.special(offs[k], "chunk " + k) : SpecialValue.NONE;
+            boolean encodable = (sv == SpecialValue.ZERO || sv == SpecialValue.NAN || sv == SpecialValue.UNINIT)
+                    && cs > 0 && nb[k] == (k == n - 1 && total % cs != 0 ? (int) (total % cs) : cs);
+            if (c != null && encodable) {
+                offs[k] = OffsetsIndex.specialOffset(sv);
+                pending.set(k, null);
+            } else if (c == null && offs[k] < 0 && !encodable) {
+                pending.set(k, MemorySegment.ofArray(codec.special(sv, nb[k], s.header().typesize())));
+            }
+        }
+        long stored = storedBytes(s);
+        for (long f : freed) {
+            stored -= store.chunk(f, "freed chunk").byteSize();
+        }
+        for (MemorySegment c : pending) {
+            if (c != null) {
+                stored += c.byteSize();
+            }
+        }
+        FrameHeader h = s.header().withMetalayers(metas);
+        int blocksize = h.blocksize();
+        FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, blocksize, generalFlags(cs, vlBlocks && n > 0),
+                !vl.isEmpty());
+        commit(s, nh, offs, nb, pending, freed, stored, vl);
+    }
+
+    private void commit(State s, FrameHeader h, long[] offs, int[] nb, List<MemorySegment> pending, List<Long> freed,
+            long stored, List<Metalayer> vl) {
+        List<FrameStore.Added> added = new ArrayList<>();
+        for (int k = 0; k < pending.size(); k++) {
+            if (pending.get(k) != null) {
+                added.add(new FrameStore.Added(k, pending.get(k)));
+            }
+        }
+        long[] offsCopy = offs.clone();
+        FrameHeader stored2 = store.commit(new FrameStore.Commit(h, offsCopy, offsCopy.length, vl, added, freed,
+                stored, false));
+        state = new State(stored2, offsCopy, List.copyOf(vl), nb == null ? null : nb.clone());
+    }
+
+    private static long[] insertAt(long[] a, int i, long v) {
+        long[] b = new long[a.length + 1];
+        System.arraycopy(a, 0, b, 0, i);
+        b[i] = v;
+        System.arraycopy(a, i, b, i + 1, a.length - i);
+        return b;
+    }
+
+    private static int[] insertAt(int[] a, int i, int v) {
+        int[] b = new int[a.length + 1];
+        System.arraycopy(a, 0, b, 0, i);
+        b[i] = v;
+        System.arraycopy(a, i, b, i + 1, a.length - i);
+        return b;
+    }
+
+    private static long[] removeAt(long[] a, int i) {
+        long[] b = new long[a.length - 1];
+        System.arraycopy(a, 0, b, 0, i);
+        System.arraycopy(a, i + 1, b, i, a.length - i - 1);
+        return b;
+    }
+
+    private static int[] removeAt(int[] a, int i) {
+        int[] b = new int[a.length - 1];
+        System.arraycopy(a, 0, b, 0, i);
+        System.arraycopy(a, i + 1, b, i, a.length - i - 1);
+        return b;
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}
