@@ -1,0 +1,147 @@
+package io.github.blosc2panama.benchmarks;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The filter kernels alone over one 4 MiB block: shuffle, unshuffle, bitshuffle, bitunshuffle, against
+ * {@code MemorySegment.copy} of the same block. The block is the first 4 MiB of a dataset whose typesize
+ * is above 1; the kernels are data-independent permutations, so all four read the plain data.
+ *
+ * <p><b>One operation is one MiB</b>: the score (ops/s) is MiB/s; GB/s = score x 1.048576 / 1000.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED"})
+public class KernelBenchmark {
+    static final int BLOCK_BYTES = 4 << 20;
+    static final int BLOCK_MIB = 4;
+
+    /** The block and an output buffer of the same size, native, allocated once. */
+    @State(Scope.Benchmark)
+    public static class Block {
+        @Param({"f64_noise", "i32_arange", "i64_walk"})
+        public String dataset;
+
+        int typesize;
+        MemorySegment src;
+        MemorySegment dst;
+        private Arena arena;
+
+        @Setup(Level.Trial)
+        public void setup() {
+            BenchDataset ds = BenchDataset.ofId(dataset);
+            typesize = ds.typesize();
+            arena = Arena.ofShared();
+            src = arena.allocate(BLOCK_BYTES, 64);
+            dst = arena.allocate(BLOCK_BYTES, 64);
+            ds.fill(src);
+        }
+
+        @TearDown(Level.Trial)
+        public void tearDown() {
+            arena.close();
+        }
+    }
+
+    /** Which kernels run. */
+    @State(Scope.Benchmark)
+    public static class Impl {
+        // "java" joins here when the simd module lands: add it to the values and a JavaKernels case below.
+        @Param({"c"})
+        public String impl;
+
+        Kernels kernels;
+
+        @Setup(Level.Trial)
+        public void setup() {
+            kernels = switch (impl) {
+                case "c" -> new CKernels(CBlosc2.load());
+                default -> throw new IllegalArgumentException("unknown impl '" + impl + "' (expected c)");
+            };
+        }
+    }
+
+    /** The four kernels over one block of {@code blocksize} bytes of {@code typesize}-byte items. */
+    interface Kernels {
+        int shuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst);
+
+        int unshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst);
+
+        int bitshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst);
+
+        int bitunshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst);
+    }
+
+    /** C-Blosc2's kernels ({@code blosc2_shuffle} and friends, runtime-dispatched SIMD). */
+    record CKernels(CBlosc2 c) implements Kernels {
+        @Override
+        public int shuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            return c.shuffle(typesize, blocksize, src, dst);
+        }
+
+        @Override
+        public int unshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            return c.unshuffle(typesize, blocksize, src, dst);
+        }
+
+        @Override
+        public int bitshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            return c.bitshuffle(typesize, blocksize, src, dst);
+        }
+
+        @Override
+        public int bitunshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            return c.bitunshuffle(typesize, blocksize, src, dst);
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BLOCK_MIB)
+    public int shuffle(Block b, Impl i) {
+        return i.kernels.shuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BLOCK_MIB)
+    public int unshuffle(Block b, Impl i) {
+        return i.kernels.unshuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BLOCK_MIB)
+    public int bitshuffle(Block b, Impl i) {
+        return i.kernels.bitshuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(BLOCK_MIB)
+    public int bitunshuffle(Block b, Impl i) {
+        return i.kernels.bitunshuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+    }
+
+    /** The floor any kernel is measured against: copying the block unchanged. */
+    @Benchmark
+    @OperationsPerInvocation(BLOCK_MIB)
+    public MemorySegment copy(Block b) {
+        MemorySegment.copy(b.src, 0, b.dst, 0, BLOCK_BYTES);
+        return b.dst;
+    }
+}

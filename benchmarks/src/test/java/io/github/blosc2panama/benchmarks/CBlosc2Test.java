@@ -1,0 +1,158 @@
+package io.github.blosc2panama.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.Codec;
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.SplitMode;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The FFM binding to C-Blosc2 against the real library: C round trips, and chunks C writes through our
+ * blosc2_cparams are the very chunks of the interop vectors made with the same parameters (which proves
+ * the struct layout: compcode, clevel, typesize, nthreads, blocksize, splitmode, filters and filters_meta
+ * all land where C reads them). Skipped when the library is absent (see {@link CBlosc2Library}).
+ */
+class CBlosc2Test {
+    private static CBlosc2 c;
+
+    @BeforeAll
+    static void load() {
+        assumeTrue(CBlosc2Library.find().isPresent(), CBlosc2Library.HOW_TO_GET_IT);
+        c = CBlosc2.load();
+    }
+
+    static Stream<Arguments> benchmarkCases() {
+        return Stream.of(BenchDataset.values()).flatMap(d -> Stream.of(ChunkConfig.values())
+                .flatMap(cfg -> Stream.of(Arguments.of(d, cfg, 1), Arguments.of(d, cfg, 2))));
+    }
+
+    /** Every dataset x configuration x nthreads of the benchmarks round-trips through C (1 MiB + 3 bytes). */
+    @ParameterizedTest
+    @MethodSource("benchmarkCases")
+    void cCompressThenCDecompressRoundTrips(BenchDataset ds, ChunkConfig cfg, int nthreads) {
+        CParams p = cfg.cparams(ds.typesize(), nthreads);
+        try (Arena arena = Arena.ofConfined(); CChunkCodec codec = new CChunkCodec(p)) {
+            MemorySegment data = arena.allocate((1 << 20) + 3);
+            ds.fill(data);
+            MemorySegment chunk = arena.allocate(data.byteSize() + 32);
+            long n = codec.compress(data, chunk);
+            assertTrue(n > 32 && n <= chunk.byteSize(), "compressed size " + n);
+            assertEquals(p.codec().formatCode(), (chunk.get(ValueLayout.JAVA_BYTE, 2) & 0xE0) >>> 5, "codec in flags");
+            MemorySegment back = arena.allocate(data.byteSize());
+            assertEquals(data.byteSize(), codec.decompress(chunk.asSlice(0, n), back));
+            assertEquals(-1, back.mismatch(data));
+        }
+    }
+
+    record Vector(String file, CParams params, long nbytes, Consumer<MemorySegment> data) {
+        @Override
+        public String toString() {
+            return file;
+        }
+    }
+
+    static Stream<Vector> vectors() {
+        CParams.Builder lz4 = CParams.builder().codec(Codec.LZ4).clevel(5).splitMode(SplitMode.FORWARD_COMPAT);
+        CParams.Builder blosclz = CParams.builder().codec(Codec.BLOSCLZ).clevel(5).splitMode(SplitMode.FORWARD_COMPAT);
+        return Stream.of(
+                new Vector("chunks/bs_4096_lz4_ts4_randint.chunk", lz4.typesize(4).blocksize(4096)
+                        .filters(Filter.SHUFFLE).build(), 50001, s -> TestSupport.randint(s, 4, 100, 12345)),
+                new Vector("chunks/shuffle_meta2_bytestreams_ts8_lz4.chunk", lz4.typesize(8).blocksize(0)
+                        .filters(Filter.SHUFFLE).filtersMeta(2).build(), 40000, s -> DataPatterns.arange(s, 8)),
+                new Vector("chunks/ts_300_lz4_shuffle_arange.chunk", lz4.typesize(300).blocksize(0)
+                        .filters(Filter.SHUFFLE).filtersMeta(0).build(), 70001, s -> DataPatterns.arange(s, 300)),
+                new Vector("chunks/mt2_lz4_ts8_sine_1MiB.chunk", lz4.typesize(8).nthreads(2).build(), 1048576,
+                        s -> TestSupport.sineF64(s, 0, 100, 1024)),
+                new Vector("chunks/cl_lz4hc_clevel9_f64_linspace.chunk", CParams.builder().codec(Codec.LZ4HC).clevel(9)
+                        .typesize(8).splitMode(SplitMode.FORWARD_COMPAT).filters(Filter.SHUFFLE).build(), 80000,
+                        s -> TestSupport.linspaceF64(s, -5, 0.001)),
+                new Vector("chunks/bytedelta_i16_blosclz_oddlen.chunk", blosclz.typesize(2)
+                        .filters(Filter.SHUFFLE, Filter.BYTEDELTA).filtersMeta(0, 2).build(), 30001,
+                        s -> DataPatterns.arange(s, 2)),
+                new Vector("chunks/split_NEVER_blosclz_ts8_sine.chunk", blosclz.typesize(8).splitMode(SplitMode.NEVER)
+                        .filters(Filter.SHUFFLE).filtersMeta(0).build(), 131072, s -> TestSupport.sineF64(s, 0, 100, 1024)));
+    }
+
+    /** C compressing through our blosc2_cparams writes the vector's header (and whole chunk) byte for byte. */
+    @ParameterizedTest
+    @MethodSource("vectors")
+    void cWritesTheVectorsHeaderFromOurCParams(Vector v) throws IOException {
+        Path dir = TestSupport.vectors().orElse(null);
+        assumeTrue(dir != null, "interop vectors not found (set -Dblosc2.vectors)");
+        String entry = TestSupport.manifestEntry(dir, v.file());
+        assertTrue(entry.matches(".*\"nbytes\": " + v.nbytes() + "[,}].*"), "entry's data size: " + entry);
+        try (Arena arena = Arena.ofConfined(); CBlosc2.Context ctx = c.createCctx(v.params())) {
+            MemorySegment data = arena.allocate(v.nbytes());
+            v.data().accept(data);
+            assertEquals(TestSupport.stringField(entry, "sha256"), TestSupport.sha256(data), "test data is the vector's");
+            MemorySegment chunk = arena.allocate(v.nbytes() + 32);
+            int n = c.compress(ctx, data, chunk);
+            assertTrue(n >= 32, "blosc2_compress_ctx returned " + n);
+            byte[] header = chunk.asSlice(0, 32).toArray(ValueLayout.JAVA_BYTE);
+            assertArrayEquals(TestSupport.hex(TestSupport.stringField(entry, "hex")), header, "header bytes");
+            byte[] expected = Files.readAllBytes(dir.resolve(v.file()));
+            assertArrayEquals(expected, chunk.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE), "whole chunk");
+        }
+    }
+
+    /** C's shuffle and bitshuffle of int32 0..999999 are the raw buffers C-Blosc2's compat/ files hold. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"shuffle", "bitshuffle"})
+    void kernelsMatchUpstreamShuffledBuffersAndInvert(String op) throws IOException {
+        Path dir = TestSupport.vectors().orElse(null);
+        assumeTrue(dir != null, "interop vectors not found (set -Dblosc2.vectors)");
+        byte[] expected = Files.readAllBytes(dir.resolve("upstream/" + op + "-2.20.0.cdata"));
+        int n = 4_000_000;
+        assertEquals(n, expected.length);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment data = arena.allocate(n);
+            DataPatterns.arange(data, 4);
+            MemorySegment shuffled = arena.allocate(n);
+            MemorySegment back = arena.allocate(n);
+            boolean bit = op.equals("bitshuffle");
+            assertEquals(n, bit ? c.bitshuffle(4, n, data, shuffled) : c.shuffle(4, n, data, shuffled));
+            assertArrayEquals(expected, shuffled.toArray(ValueLayout.JAVA_BYTE));
+            assertNotEquals(-1, shuffled.mismatch(data));
+            assertEquals(n, bit ? c.bitunshuffle(4, n, shuffled, back) : c.unshuffle(4, n, shuffled, back));
+            assertEquals(-1, back.mismatch(data));
+        }
+    }
+
+    @Test
+    void kernelRefusesABlockLargerThanItsBuffers() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment small = arena.allocate(64);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> c.shuffle(4, 128, small, small));
+            assertTrue(e.getMessage().contains("blocksize 128"), e.getMessage());
+        }
+    }
+
+    @Test
+    void decompressingGarbageIsANegativeCodeNotACrash() {
+        try (Arena arena = Arena.ofConfined(); CBlosc2.Context d = c.createDctx(1)) {
+            MemorySegment junk = arena.allocate(64);
+            junk.fill((byte) 0x7F);
+            assertTrue(c.decompress(d, junk, arena.allocate(1024)) < 0);
+        }
+    }
+}
