@@ -36,6 +36,10 @@ final class BlockDecoder {
         }
     }
 
+    MemorySegment chunk() {
+        return chunk;
+    }
+
     int nblocks() {
         return h.nblocks;
     }

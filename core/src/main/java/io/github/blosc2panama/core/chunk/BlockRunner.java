@@ -19,7 +19,20 @@ final class BlockRunner {
         return t;
     });
 
+    /** A thread that is never started: segments it may access are not confined to their owner. */
+    private static final Thread OTHER_THREAD = new Thread(() -> { });
+
     private BlockRunner() {
+    }
+
+    /** Whether threads other than the caller may touch all of {@code segments} (a confined arena's may not). */
+    static boolean shareable(MemorySegment... segments) {
+        for (MemorySegment s : segments) {
+            if (!s.isAccessibleBy(OTHER_THREAD)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static MemorySegment blockBuffer(int size) {
@@ -35,7 +48,7 @@ final class BlockRunner {
         MemorySegment ref = decoder.needsDeltaRef() ? out.asSlice(0, decoder.blockSize(0)) : null;
         // Block 0 first: with DELTA every other block is decoded against it.
         decoder.decode(0, out.asSlice(0, decoder.blockSize(0)), null, Scratch.get());
-        int workers = Math.min(nthreads, nblocks - 1);
+        int workers = shareable(out, decoder.chunk()) ? Math.min(nthreads, nblocks - 1) : 1;
         if (workers <= 1) {
             Scratch scratch = Scratch.get();
             for (int j = 1; j < nblocks; j++) {
