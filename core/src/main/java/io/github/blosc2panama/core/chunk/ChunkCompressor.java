@@ -5,7 +5,6 @@ import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.Filter;
 import io.github.blosc2panama.core.InvalidArgumentException;
-import io.github.blosc2panama.core.codec.BlockCodec;
 import io.github.blosc2panama.core.codec.Codecs;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -178,68 +177,59 @@ public final class ChunkCompressor {
 
         /** Compresses every block after the bstarts (and dictionary); returns the chunk size, or 0 when it does not fit. */
         private int writeBlocks(int streamsStart, MemorySegment dict) {
-            BlockCodec codec = Codecs.forCodec(p.codec());
+            BlockEncoder encoder = new BlockEncoder(src, plan, pipeline, Codecs.forCodec(p.codec()), p.clevel(), dict);
+            int nblocks = plan.nblocks();
+            int workers = Math.min(p.nthreads(), nblocks);
+            if (workers > 1 && BlockRunner.shareable(src)) {
+                return writeBlocksInParallel(encoder, streamsStart, workers);
+            }
             Scratch scratch = Scratch.get();
             int ntbytes = streamsStart;
-            for (int j = 0; j < plan.nblocks(); j++) {
+            for (int j = 0; j < nblocks; j++) {
                 dst.set(Le.I32, ChunkHeader.EXTENDED_HEADER_LENGTH + 4L * j, ntbytes);
-                boolean leftoverBlock = j == plan.nblocks() - 1 && plan.leftover() > 0;
-                int bsize = leftoverBlock ? plan.leftover() : plan.blocksize();
-                MemorySegment filtered = pipeline.forward(src, (long) j * plan.blocksize(), bsize,
-                        scratch.a(bsize), scratch.b(bsize));
-                int nstreams = (plan.split() && !leftoverBlock) ? plan.typesize() : 1;
-                int neblock = bsize / nstreams;
-                for (int s = 0; s < nstreams; s++) {
-                    ntbytes = writeStream(filtered.asSlice((long) s * neblock, neblock), ntbytes, codec, dict);
-                    if (ntbytes == 0) {
+                long worst = encoder.worstCase(j);
+                int size;
+                if (destsize - ntbytes >= worst) {
+                    size = encoder.encode(j, dst.asSlice(ntbytes, worst), scratch);
+                } else {
+                    MemorySegment staging = scratch.block(worst);
+                    size = encoder.encode(j, staging, scratch);
+                    if ((long) ntbytes + size > destsize) {
                         return 0;
                     }
+                    MemorySegment.copy(staging, 0, dst, ntbytes, size);
                 }
+                ntbytes += size;
             }
             return ntbytes;
         }
 
-        /** Writes one stream at {@code ntbytes}; returns the new end, or 0 when it does not fit. */
-        private int writeStream(MemorySegment stream, int ntbytes, BlockCodec codec, MemorySegment dict) {
-            int neblock = (int) stream.byteSize();
-            int csizeAt = ntbytes;
-            ntbytes += 4;
-            if (ntbytes > destsize) {
-                return 0;
+        /** Encodes blocks on several threads into one staging area, then places them in block order. */
+        private int writeBlocksInParallel(BlockEncoder encoder, int streamsStart, int workers) {
+            int nblocks = plan.nblocks();
+            long[] at = new long[nblocks + 1];
+            for (int j = 0; j < nblocks; j++) {
+                at[j + 1] = at[j] + encoder.worstCase(j);
             }
-            if (StreamRuns.isRun(stream)) {
-                int value = Byte.toUnsignedInt(stream.get(ValueLayout.JAVA_BYTE, 0));
-                dst.set(Le.I32, csizeAt, -value);
-                if (value != 0) {
-                    if (ntbytes + 1 > destsize) {
-                        return 0;
-                    }
-                    dst.set(ValueLayout.JAVA_BYTE, ntbytes, (byte) 0x1);
-                    ntbytes += 1;
+            MemorySegment staging = Scratch.get().staging(at[nblocks]);
+            int[] sizes = new int[nblocks];
+            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            BlockRunner.runOn(workers, () -> {
+                Scratch scratch = Scratch.get();
+                for (int j = next.getAndIncrement(); j < nblocks; j = next.getAndIncrement()) {
+                    sizes[j] = encoder.encode(j, staging.asSlice(at[j], at[j + 1] - at[j]), scratch);
                 }
-                return ntbytes;
-            }
-            int maxout = neblock;
-            if ((long) ntbytes + maxout > destsize) {
-                maxout = destsize - ntbytes;
-                if (maxout <= 0) {
+            });
+            int ntbytes = streamsStart;
+            for (int j = 0; j < nblocks; j++) {
+                if ((long) ntbytes + sizes[j] > destsize) {
                     return 0;
                 }
+                dst.set(Le.I32, ChunkHeader.EXTENDED_HEADER_LENGTH + 4L * j, ntbytes);
+                MemorySegment.copy(staging, at[j], dst, ntbytes, sizes[j]);
+                ntbytes += sizes[j];
             }
-            int cbytes = codec.compress(stream, dst.asSlice(ntbytes, maxout), p.clevel(), dict);
-            if (cbytes < 0 || cbytes > maxout) {
-                throw new IllegalStateException("codec " + p.codec() + " returned " + cbytes + " for maxout " + maxout);
-            }
-            if (cbytes == 0 || cbytes == neblock) {
-                // Not compressible: store the stream as it is.
-                if ((long) ntbytes + neblock > destsize) {
-                    return 0;
-                }
-                MemorySegment.copy(stream, 0, dst, ntbytes, neblock);
-                cbytes = neblock;
-            }
-            dst.set(Le.I32, csizeAt, cbytes);
-            return ntbytes + cbytes;
+            return ntbytes;
         }
     }
 }

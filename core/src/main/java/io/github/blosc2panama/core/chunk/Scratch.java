@@ -14,6 +14,7 @@ final class Scratch {
     private MemorySegment b = MemorySegment.NULL;
     private MemorySegment ref = MemorySegment.NULL;
     private MemorySegment block = MemorySegment.NULL;
+    private MemorySegment staging = MemorySegment.NULL;
 
     static Scratch get() {
         return LOCAL.get();
@@ -46,6 +47,14 @@ final class Scratch {
             block = allocate(size);
         }
         return block.asSlice(0, size);
+    }
+
+    /** Room for all of a chunk's encoded blocks before they are placed (parallel compression). */
+    MemorySegment staging(long size) {
+        if (staging.byteSize() < size) {
+            staging = Arena.ofAuto().allocate(size, 64);
+        }
+        return staging.asSlice(0, size);
     }
 
     private static MemorySegment allocate(long size) {
