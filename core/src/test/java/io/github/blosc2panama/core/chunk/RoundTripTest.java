@@ -148,4 +148,59 @@ class RoundTripTest {
         assertEquals(data.length + 32, chunk.length);
         assertArrayEquals(data, Blosc2.decompress(chunk));
     }
+
+    @Test
+    void lossyFiltersStayWithinTheirBound() {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(5);
+        long truncated = 0;
+        for (int ts : new int[] {4, 8}) {
+            int mantissa = ts == 4 ? 23 : 52;
+            for (int keep : new int[] {1, 7, 10, 20}) {
+                for (int n : new int[] {1000, 65536 + 3 * ts, 400_000}) {
+                    byte[] data = TestData.make(TestData.Shape.FLOATS, n - n % ts, ts, n);
+                    CParams p = CParams.builder().codec(Codec.values()[r.nextInt(5)]).typesize(ts)
+                            .filters(Filter.TRUNC_PREC, Filter.SHUFFLE).filtersMeta(keep, 0).build();
+                    byte[] back = Blosc2.decompress(Blosc2.compress(data, p));
+                    long mask = ~((1L << (mantissa - keep)) - 1);
+                    truncated += assertMasked(data, back, ts, mask, "trunc-prec keep " + keep);
+                }
+            }
+        }
+        for (int ts : new int[] {1, 2, 4, 8}) {
+            for (int meta : new int[] {-3, 5}) {
+                byte[] data = TestData.make(TestData.Shape.RANDOM, 50_000 * ts, ts, meta);
+                CParams p = CParams.builder().codec(Codec.ZSTD).typesize(ts)
+                        .filters(Filter.INT_TRUNC, Filter.SHUFFLE).filtersMeta(meta & 0xFF, 0).build();
+                byte[] back = Blosc2.decompress(Blosc2.compress(data, p));
+                int zeroed = meta < 0 ? -meta : 8 * ts - meta;
+                truncated += assertMasked(data, back, ts, ~((1L << zeroed) - 1), "int-trunc " + meta);
+            }
+        }
+        assertTrue(truncated > 100_000, "the lossy filters truncated only " + truncated + " elements");
+    }
+
+    /** Every element came back with at most the masked-off low bits cleared. */
+    private static int assertMasked(byte[] in, byte[] out, int ts, long mask, String what) {
+        assertEquals(in.length, out.length);
+        int changed = 0;
+        MemorySegment a = MemorySegment.ofArray(in);
+        MemorySegment b = MemorySegment.ofArray(out);
+        for (int i = 0; i + ts <= in.length; i += ts) {
+            long x = 0;
+            long y = 0;
+            for (int k = ts - 1; k >= 0; k--) {
+                x = (x << 8) | (a.get(ValueLayout.JAVA_BYTE, i + k) & 0xFF);
+                y = (y << 8) | (b.get(ValueLayout.JAVA_BYTE, i + k) & 0xFF);
+            }
+            // Truncated, or untouched where the chunk fell back to storing the input (as C-Blosc2 does).
+            if ((y & mask) != (x & mask) || ((y & ~mask) != 0 && y != x)) {
+                throw new AssertionError(what + ": element at byte " + i + " is " + Long.toHexString(y)
+                        + ", expected " + Long.toHexString(x & mask));
+            }
+            if (y != x) {
+                changed++;
+            }
+        }
+        return changed;
+    }
 }
