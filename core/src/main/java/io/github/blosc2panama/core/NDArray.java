@@ -218,8 +218,7 @@ public final class NDArray implements AutoCloseable {
 
         /** The array of C-order items in {@code data} (exactly nitems * itemsize bytes). */
         public NDArray fromBytes(MemorySegment data) {
-            NDArray a = start();
-            try {
+            return build(a -> {
                 Geometry g = a.geometry;
                 long need = Math.multiplyExact(g.nitems(), (long) g.typesize());
                 if (data.byteSize() != need) {
@@ -230,11 +229,7 @@ public final class NDArray implements AutoCloseable {
                 for (long ci = 0; ci < g.nchunks(); ci++) {
                     a.sc.appendChunk(SliceIO.buildChunk(g, ci, data, p));
                 }
-                return a;
-            } catch (RuntimeException e) {
-                a.close();
-                throw e;
-            }
+            });
         }
 
         public NDArray fromBytes(byte[] data) {
@@ -247,31 +242,49 @@ public final class NDArray implements AutoCloseable {
         }
 
         private NDArray special(SpecialValue value, byte[] fill) {
-            NDArray a = start();
-            try {
+            return build(a -> {
                 Geometry g = a.geometry;
-                CParams p = a.writeParams();
                 if (g.nchunks() > 0) {
-                    byte[] chunk = SpecialChunks.make(value, g.chunkNbytes(), p, fill);
+                    byte[] chunk = SpecialChunks.make(value, g.chunkNbytes(), a.writeParams(), fill);
                     for (long ci = 0; ci < g.nchunks(); ci++) {
                         a.sc.appendChunk(chunk);
                     }
                 }
-                return a;
+            });
+        }
+
+        /**
+         * Creates the array, lets {@code fill} append its chunks and returns it. A contiguous file is
+         * assembled in memory and written at once (no per-chunk file update).
+         */
+        private NDArray build(java.util.function.Consumer<NDArray> fill) {
+            boolean file = storage.kind() == Storage.Kind.CONTIGUOUS_FILE;
+            NDArray a = start(file ? Storage.inMemory() : storage);
+            try {
+                fill.accept(a);
+                if (!file) {
+                    return a;
+                }
+                java.nio.file.Files.write(storage.path(), a.toCframe());
+            } catch (java.io.IOException e) {
+                a.close();
+                throw new Blosc2Exception("cannot write " + storage.path() + ": " + e.getMessage(), e);
             } catch (RuntimeException e) {
                 a.close();
                 throw e;
             }
+            a.close();
+            return openWritable(storage.path());
         }
 
-        private NDArray start() {
+        private NDArray start(Storage where) {
             int itemsize = dtype.itemsize();
             Partitions.Choice ch = Partitions.choose(shape, chunkshape, blockshape, itemsize,
                     Partitions.CacheSizes.detect());
             Geometry g = new Geometry(shape, ch.chunkshape(), ch.blockshape(), itemsize, "new array");
             B2ndMeta meta = new B2ndMeta(shape.length, shape, ch.chunkshape(), ch.blockshape(), dtype.str(), 0, 7);
             CParams p = cparams.toBuilder().typesize(itemsize).blocksize(g.blockNbytes()).build();
-            SuperChunk sc = SuperChunk.create(storage, p, g.chunkNbytes());
+            SuperChunk sc = SuperChunk.create(where, p, g.chunkNbytes());
             try {
                 sc.addMetalayer("b2nd", meta.serialize());
                 for (Map.Entry<String, byte[]> m : metalayers.entrySet()) {
@@ -479,8 +492,19 @@ public final class NDArray implements AutoCloseable {
 
     // ------------------------------------------------------------------ saving
 
-    /** Copies the array (chunks as stored, metalayers and vlmetalayers) to {@code storage} and returns the copy. */
+    /**
+     * Copies the array (chunks as stored, metalayers and vlmetalayers) to {@code storage} and returns
+     * the copy (writable). A contiguous file is assembled in memory and written at once.
+     */
     public NDArray save(Storage storage) {
+        if (storage.kind() == Storage.Kind.CONTIGUOUS_FILE) {
+            try (NDArray mem = save(Storage.inMemory())) {
+                java.nio.file.Files.write(storage.path(), mem.toCframe());
+            } catch (java.io.IOException e) {
+                throw new Blosc2Exception("cannot write " + storage.path() + ": " + e.getMessage(), e);
+            }
+            return openWritable(storage.path());
+        }
         SuperChunk out = SuperChunk.create(storage, sc.cparams(), Math.max(sc.chunksize(), 0));
         try {
             for (String name : sc.metalayerNames()) {

@@ -58,7 +58,7 @@ class B2ndVectorsTest {
             try (NDArray c = NDArray.open(tmp.resolve("c.b2nd"))) {
                 check(e, c);
             }
-            try (NDArray c = a.save(Storage.sparse(tmp.resolve("s.b2nd")))) {
+            try (NDArray c = a.save(Storage.sparse(tmp.resolve("s.b2nd")).durable(false))) {
                 check(e, c);
             }
             try (NDArray c = NDArray.fromCframe(a.toCframe())) {
