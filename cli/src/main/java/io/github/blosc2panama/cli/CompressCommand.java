@@ -15,7 +15,7 @@ import java.util.Set;
 /** {@code blosc2 compress IN OUT [options]}: one file into one chunk. */
 final class CompressCommand implements Command {
     private static final Set<String> VALUED = Set.of("codec", "clevel", "filters", "filters-meta", "typesize",
-            "blocksize", "splitmode", "nthreads");
+            "blocksize", "splitmode", "nthreads", "dtype", "shape", "chunkshape", "blockshape");
 
     @Override
     public String name() {
@@ -47,7 +47,7 @@ final class CompressCommand implements Command {
                   --splitmode MODE     always, never, auto or forward_compat
                   --nthreads N         compression threads
                   --use-dict           train and store a dictionary (zstd, lz4, lz4hc)
-                """.formatted(Blosc2.MAX_BUFFERSIZE);
+                """.formatted(Blosc2.MAX_BUFFERSIZE) + NDArrayCompress.HELP;
     }
 
     /** The compression parameters the options ask for, starting from {@link CParams#defaults()}. */
@@ -90,6 +90,10 @@ final class CompressCommand implements Command {
         }
         List<String> pos = a.expect("in", "out");
         CParams params = cparams(a);
+        if (NDArrayCompress.wanted(a)) {
+            NDArrayCompress.run(a, pos.get(0), pos.get(1), params, io);
+            return 0;
+        }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment src = FileIo.mapInput(Path.of(pos.get(0)), arena, Blosc2.MAX_BUFFERSIZE,
                     "bytes a chunk can hold (larger inputs need a frame, not supported yet)");

@@ -47,6 +47,10 @@ final class DecompressCommand implements Command {
         DParams dparams = new DParams(a.intValue("nthreads", 1, 1, 1024));
         Path path = Path.of(pos.get(0));
         InputKind kind = InputKind.detect(path);
+        if (kind != InputKind.CHUNK && NDArrayReport.isArray(path)) {
+            NDArrayReport.decompress(path, pos.get(1), io);
+            return 0;
+        }
         switch (kind) {
             case CHUNK -> chunk(pos.get(0), path, pos.get(1), dparams, io);
             // Frames, sparse frames and b2nd arrays: another task adds them here.

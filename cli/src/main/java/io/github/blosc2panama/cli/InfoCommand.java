@@ -47,6 +47,10 @@ final class InfoCommand implements Command {
         Path path = Path.of(pathArg);
         boolean json = a.has("json");
         InputKind kind = InputKind.detect(path);
+        if (kind != InputKind.CHUNK && NDArrayReport.isArray(path)) {
+            io.out().print(NDArrayReport.info(pathArg, path, json));
+            return 0;
+        }
         String report = switch (kind) {
             case CHUNK -> chunk(pathArg, path, json);
             // Frames, sparse frames and b2nd arrays: another task adds their reports here.

@@ -33,7 +33,7 @@ public final class Main {
     }
 
     static List<Command> commands() {
-        return List.of(new CompressCommand(), new DecompressCommand(), new InfoCommand(),
+        return List.of(new CompressCommand(), new DecompressCommand(), new InfoCommand(), new SliceCommand(),
                 new BenchCommand(Baseline.none()));
     }
 

@@ -1,0 +1,124 @@
+package io.github.blosc2panama.core.ndarray;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Copies an n-dimensional box of items between two C-order buffers of different shapes:
+ * {@code count} items per dimension from {@code src} (shape {@code srcShape}) at {@code srcStart}
+ * to {@code dst} (shape {@code dstShape}) at {@code dstStart}. Trailing dimensions that the box
+ * spans fully in both buffers are merged, so every copy moves the longest contiguous run.
+ * Callers check the boxes against the shapes.
+ */
+final class BoxCopy {
+    private BoxCopy() {
+    }
+
+    static void copy(int ndim, int itemsize, MemorySegment src, long srcBase, long[] srcShape, long[] srcStart,
+            MemorySegment dst, long dstBase, long[] dstShape, long[] dstStart, long[] count) {
+        if (ndim == 0) {
+            MemorySegment.copy(src, srcBase, dst, dstBase, itemsize);
+            return;
+        }
+        for (int i = 0; i < ndim; i++) {
+            if (count[i] == 0) {
+                return;
+            }
+        }
+        // Merge the innermost dimensions into one run while the box covers them fully in both buffers.
+        int inner = ndim - 1;
+        long run = count[inner] * itemsize;
+        while (inner > 0 && count[inner] == srcShape[inner] && count[inner] == dstShape[inner]) {
+            inner--;
+            run *= count[inner];
+        }
+        // Strides in bytes.
+        long[] srcStride = new long[ndim];
+        long[] dstStride = new long[ndim];
+        long s = itemsize;
+        long d = itemsize;
+        for (int i = ndim - 1; i >= 0; i--) {
+            srcStride[i] = s;
+            dstStride[i] = d;
+            s *= srcShape[i];
+            d *= dstShape[i];
+        }
+        long srcOff = srcBase;
+        long dstOff = dstBase;
+        for (int i = 0; i < ndim; i++) {
+            srcOff += srcStart[i] * srcStride[i];
+            dstOff += dstStart[i] * dstStride[i];
+        }
+        if (inner == 0) {
+            MemorySegment.copy(src, srcOff, dst, dstOff, run);
+            return;
+        }
+        // Odometer over dimensions [0, inner).
+        long[] idx = new long[inner];
+        while (true) {
+            MemorySegment.copy(src, srcOff, dst, dstOff, run);
+            int k = inner - 1;
+            while (k >= 0) {
+                idx[k]++;
+                srcOff += srcStride[k];
+                dstOff += dstStride[k];
+                if (idx[k] < count[k]) {
+                    break;
+                }
+                srcOff -= count[k] * srcStride[k];
+                dstOff -= count[k] * dstStride[k];
+                idx[k] = 0;
+                k--;
+            }
+            if (k < 0) {
+                return;
+            }
+        }
+    }
+
+    /** Fills a box of {@code dst} with zero bytes. */
+    static void zero(int ndim, int itemsize, MemorySegment dst, long[] dstShape, long[] dstStart, long[] count) {
+        if (ndim == 0) {
+            dst.asSlice(0, itemsize).fill((byte) 0);
+            return;
+        }
+        for (int i = 0; i < ndim; i++) {
+            if (count[i] == 0) {
+                return;
+            }
+        }
+        int inner = ndim - 1;
+        long run = count[inner] * itemsize;
+        while (inner > 0 && count[inner] == dstShape[inner]) {
+            inner--;
+            run *= count[inner];
+        }
+        long[] stride = new long[ndim];
+        long st = itemsize;
+        for (int i = ndim - 1; i >= 0; i--) {
+            stride[i] = st;
+            st *= dstShape[i];
+        }
+        long off = 0;
+        for (int i = 0; i < ndim; i++) {
+            off += dstStart[i] * stride[i];
+        }
+        long[] idx = new long[Math.max(inner, 0)];
+        while (true) {
+            dst.asSlice(off, run).fill((byte) 0);
+            int k = inner - 1;
+            while (k >= 0) {
+                idx[k]++;
+                off += stride[k];
+                if (idx[k] < count[k]) {
+                    break;
+                }
+                off -= count[k] * stride[k];
+                idx[k] = 0;
+                k--;
+            }
+            if (k < 0) {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,424 @@
+package io.github.blosc2panama.core.ndarray;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.ChunkInfo;
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.DParams;
+import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.core.SuperChunk;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Reads and writes rectangular regions of a b2nd array stored in a {@link SuperChunk}. A read
+ * visits only the chunks that intersect the region and, inside a chunk, decodes only the blocks
+ * that intersect it (one {@link Blosc2#getItems} call per run of consecutive blocks); a chunk whose
+ * blocks are all needed is decompressed whole. A write decompresses, patches and recompresses only
+ * the chunks it touches (a chunk covered entirely is not decompressed).
+ */
+public final class SliceIO {
+    /** Blocks decoded by reads, for tests (package-private hook). */
+    static final LongAdder BLOCKS_DECODED = new LongAdder();
+    /** Chunks decompressed whole by reads or writes. */
+    static final LongAdder CHUNKS_DECOMPRESSED = new LongAdder();
+
+    private static final ThreadLocal<MemorySegment[]> SCRATCH = ThreadLocal.withInitial(() -> new MemorySegment[1]);
+
+    private SliceIO() {
+    }
+
+    /** A scratch segment of at least {@code n} bytes, reused per thread. */
+    private static MemorySegment scratch(long n) {
+        MemorySegment[] holder = SCRATCH.get();
+        MemorySegment s = holder[0];
+        if (s == null || s.byteSize() < n) {
+            s = Arena.ofAuto().allocate(Math.max(n, 4096), 64);
+            holder[0] = s;
+        }
+        return s.asSlice(0, n);
+    }
+
+    /** The chunk {@code ci}, checked against the geometry. */
+    static MemorySegment chunk(SuperChunk sc, Geometry g, int ci) {
+        MemorySegment c = sc.chunk(ci);
+        check(Blosc2.info(c), g, ci);
+        return c;
+    }
+
+    private static ChunkInfo check(ChunkInfo info, Geometry g, int ci) {
+        if (info.nbytes() != g.chunkNbytes()) {
+            throw new CorruptDataException("b2nd array: chunk " + ci + " holds " + info.nbytes()
+                    + " bytes but chunkshape/blockshape/typesize imply " + g.chunkNbytes());
+        }
+        return info;
+    }
+
+    /** Decompresses chunk {@code ci} into {@code buf}; an uninitialized chunk reads as zeros. */
+    static void decompress(SuperChunk sc, Geometry g, int ci, MemorySegment buf) {
+        MemorySegment c = sc.chunk(ci);
+        ChunkInfo info = check(Blosc2.info(c), g, ci);
+        if (info.special() == SpecialValue.UNINIT || info.special() == SpecialValue.ZERO) {
+            buf.fill((byte) 0);
+        } else {
+            Blosc2.decompress(c, buf, DParams.defaults());
+            CHUNKS_DECOMPRESSED.increment();
+        }
+    }
+
+    /** Copies the region {@code [start, stop)} in C order into {@code dst} (at least its size). */
+    public static void get(SuperChunk sc, Geometry g, long[] start, long[] stop, MemorySegment dst) {
+        long[] rshape = g.checkRegion(start, stop);
+        int nd = g.ndim;
+        int ts = g.typesize;
+        if (nd == 0) {
+            decompress(sc, g, 0, dst.asSlice(0, ts));
+            return;
+        }
+        if (Geometry.product(rshape) == 0) {
+            return;
+        }
+        long[] cLo = new long[nd];
+        long[] cCount = new long[nd];
+        for (int i = 0; i < nd; i++) {
+            cLo[i] = start[i] / g.chunkshape[i];
+            cCount[i] = Geometry.ceilDiv(stop[i], g.chunkshape[i]) - cLo[i];
+        }
+        long[] cc = new long[nd];
+        long[] origin = new long[nd];
+        long[] lo = new long[nd];
+        long[] hi = new long[nd];
+        int[] bLo = new int[nd];
+        int[] bCount = new int[nd];
+        long[] blockShape = toLong(g.blockshape);
+        long[] extChunkShape = toLong(g.extchunkshape);
+        long[] srcStart = new long[nd];
+        long[] dstStart = new long[nd];
+        long[] count = new long[nd];
+        long[] idx = new long[nd];
+        while (true) {
+            long ci = 0;
+            for (int i = 0; i < nd; i++) {
+                cc[i] = cLo[i] + idx[i];
+                ci = ci * g.chunkGrid[i] + cc[i];
+                origin[i] = cc[i] * g.chunkshape[i];
+                lo[i] = Math.max(start[i], origin[i]);
+                hi[i] = Math.min(stop[i], Math.min(origin[i] + g.chunkshape[i], g.shape[i]));
+                bLo[i] = (int) ((lo[i] - origin[i]) / g.blockshape[i]);
+                bCount[i] = (int) Geometry.ceilDiv(hi[i] - origin[i], g.blockshape[i]) - bLo[i];
+            }
+            MemorySegment c = sc.chunk((int) ci);
+            ChunkInfo info = check(Blosc2.info(c), g, (int) ci);
+            long needed = 1;
+            for (int i = 0; i < nd; i++) {
+                needed *= bCount[i];
+            }
+            int hts = info.typesize();
+            boolean whole = needed == g.nblocks || g.blockNbytes() % hts != 0;
+            if (info.special() == SpecialValue.ZERO || info.special() == SpecialValue.UNINIT) {
+                for (int i = 0; i < nd; i++) {
+                    dstStart[i] = lo[i] - start[i];
+                    count[i] = hi[i] - lo[i];
+                }
+                BoxCopy.zero(nd, ts, dst, rshape, dstStart, count);
+            } else if (whole) {
+                // All blocks needed: decompress the chunk and copy the region out of its block layout.
+                MemorySegment buf = scratch(g.chunkNbytes());
+                Blosc2.decompress(c, buf, DParams.defaults());
+                CHUNKS_DECOMPRESSED.increment();
+                BLOCKS_DECODED.add(g.nblocks);
+                if (g.nblocks == 1) {
+                    for (int i = 0; i < nd; i++) {
+                        srcStart[i] = lo[i] - origin[i];
+                        dstStart[i] = lo[i] - start[i];
+                        count[i] = hi[i] - lo[i];
+                    }
+                    BoxCopy.copy(nd, ts, buf, 0, extChunkShape, srcStart, dst, 0, rshape, dstStart, count);
+                } else {
+                    copyBlocks(g, buf, 0, bLo, bCount, origin, lo, hi, start, rshape, dst);
+                }
+            } else {
+                // Decode the needed blocks, one run of consecutive blocks (along the last block dimension) at a time.
+                int last = nd - 1;
+                int runBlocks = bCount[last];
+                long runBytes = (long) runBlocks * g.blockNbytes();
+                MemorySegment buf = scratch(runBytes);
+                int[] rowLo = bLo.clone();
+                int[] rowCount = bCount.clone();
+                rowCount[last] = runBlocks;
+                int[] outer = new int[nd];
+                while (true) {
+                    long first = 0;
+                    for (int i = 0; i < nd; i++) {
+                        rowLo[i] = (i == last) ? bLo[i] : bLo[i] + outer[i];
+                        first = first * g.blockGrid[i] + rowLo[i];
+                    }
+                    long startItem = first * g.blockNbytes() / hts;
+                    Blosc2.getItems(c, startItem, runBytes / hts, buf);
+                    BLOCKS_DECODED.add(runBlocks);
+                    int[] one = rowCount.clone();
+                    for (int i = 0; i < last; i++) {
+                        one[i] = 1;
+                    }
+                    copyBlocks(g, buf, -first * g.blockNbytes(), rowLo, one, origin, lo, hi, start, rshape, dst);
+                    int k = last - 1;
+                    while (k >= 0) {
+                        if (++outer[k] < bCount[k]) {
+                            break;
+                        }
+                        outer[k] = 0;
+                        k--;
+                    }
+                    if (k < 0) {
+                        break;
+                    }
+                }
+            }
+            int k = nd - 1;
+            while (k >= 0) {
+                if (++idx[k] < cCount[k]) {
+                    break;
+                }
+                idx[k] = 0;
+                k--;
+            }
+            if (k < 0) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Copies the blocks {@code [bLo, bLo + bCount)} of the block grid from a buffer in block layout
+     * to the region buffer {@code dst}. {@code bufBase} is added to each block's offset in the chunk
+     * (negative when the buffer holds only a run of blocks).
+     */
+    private static void copyBlocks(Geometry g, MemorySegment buf, long bufBase, int[] bLo, int[] bCount,
+            long[] origin, long[] lo, long[] hi, long[] start, long[] rshape, MemorySegment dst) {
+        blockLoop(g, bLo, bCount, origin, lo, hi, start, (blockOffset, srcStart, dstStart, count) ->
+                BoxCopy.copy(g.ndim, g.typesize, buf, bufBase + blockOffset, toLong(g.blockshape), srcStart, dst, 0,
+                        rshape, dstStart, count));
+    }
+
+    private interface BlockAction {
+        /** {@code inBlock}: start inside the block; {@code inRegion}: start inside the region. */
+        void run(long blockOffset, long[] inBlock, long[] inRegion, long[] count);
+    }
+
+    /** Calls {@code action} for each block of {@code [bLo, bLo + bCount)} with its part of {@code [lo, hi)}. */
+    private static void blockLoop(Geometry g, int[] bLo, int[] bCount, long[] origin, long[] lo, long[] hi,
+            long[] start, BlockAction action) {
+        int nd = g.ndim;
+        int[] b = new int[nd];
+        long[] inBlock = new long[nd];
+        long[] inRegion = new long[nd];
+        long[] count = new long[nd];
+        long blockBytes = (long) g.blockNitems * g.typesize;
+        while (true) {
+            long bi = 0;
+            boolean empty = false;
+            for (int i = 0; i < nd; i++) {
+                long bb = bLo[i] + b[i];
+                bi = bi * g.blockGrid[i] + bb;
+                long bOrigin = origin[i] + bb * g.blockshape[i];
+                long from = Math.max(lo[i], bOrigin);
+                long to = Math.min(hi[i], bOrigin + g.blockshape[i]);
+                empty |= to <= from;
+                inBlock[i] = from - bOrigin;
+                inRegion[i] = from - start[i];
+                count[i] = to - from;
+            }
+            if (!empty) {
+                action.run(bi * blockBytes, inBlock, inRegion, count);
+            }
+            int k = nd - 1;
+            while (k >= 0) {
+                if (++b[k] < bCount[k]) {
+                    break;
+                }
+                b[k] = 0;
+                k--;
+            }
+            if (k < 0) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Writes {@code src} (the region's items in C order) into {@code [start, stop)}, recompressing
+     * each touched chunk with {@code cparams}.
+     */
+    public static void set(SuperChunk sc, Geometry g, long[] start, long[] stop, MemorySegment src, CParams cparams) {
+        long[] rshape = g.checkRegion(start, stop);
+        int nd = g.ndim;
+        if (nd == 0) {
+            sc.updateChunk(0, Blosc2.compress(src.asSlice(0, g.typesize), cparams));
+            return;
+        }
+        if (Geometry.product(rshape) == 0) {
+            return;
+        }
+        forEachChunk(g, start, stop, (ci, origin, lo, hi, covered) -> {
+            MemorySegment buf = scratch(g.chunkNbytes());
+            if (covered) {
+                buf.fill((byte) 0);
+            } else {
+                decompress(sc, g, (int) ci, buf);
+            }
+            int[] bLo = new int[nd];
+            int[] bCount = new int[nd];
+            for (int i = 0; i < nd; i++) {
+                bLo[i] = (int) ((lo[i] - origin[i]) / g.blockshape[i]);
+                bCount[i] = (int) Geometry.ceilDiv(hi[i] - origin[i], g.blockshape[i]) - bLo[i];
+            }
+            long[] bshape = toLong(g.blockshape);
+            blockLoop(g, bLo, bCount, origin, lo, hi, start, (blockOffset, inBlock, inRegion, count) ->
+                    BoxCopy.copy(nd, g.typesize, src, 0, rshape, inRegion, buf, blockOffset, bshape, inBlock, count));
+            sc.updateChunk((int) ci, Blosc2.compress(buf, cparams));
+        });
+    }
+
+    /** Builds chunk {@code ci} of an array whose C-order items are {@code src} (padding zeroed). */
+    public static byte[] buildChunk(Geometry g, long ci, MemorySegment src, CParams cparams) {
+        int nd = g.ndim;
+        MemorySegment buf = scratch(g.chunkNbytes());
+        if (nd == 0) {
+            MemorySegment.copy(src, 0, buf, 0, g.typesize);
+            return Blosc2.compress(buf, cparams);
+        }
+        buf.fill((byte) 0);
+        long[] cc = new long[nd];
+        long rem = ci;
+        for (int i = nd - 1; i >= 0; i--) {
+            cc[i] = rem % g.chunkGrid[i];
+            rem /= g.chunkGrid[i];
+        }
+        long[] origin = new long[nd];
+        long[] lo = new long[nd];
+        long[] hi = new long[nd];
+        int[] bLo = new int[nd];
+        int[] bCount = new int[nd];
+        long[] zero = new long[nd];
+        for (int i = 0; i < nd; i++) {
+            origin[i] = cc[i] * g.chunkshape[i];
+            lo[i] = origin[i];
+            hi[i] = Math.min(origin[i] + g.chunkshape[i], g.shape[i]);
+            bCount[i] = (int) Geometry.ceilDiv(hi[i] - origin[i], g.blockshape[i]);
+        }
+        long[] bshape = toLong(g.blockshape);
+        blockLoop(g, bLo, bCount, origin, lo, hi, zero, (blockOffset, inBlock, inArray, count) ->
+                BoxCopy.copy(nd, g.typesize, src, 0, g.shape, inArray, buf, blockOffset, bshape, inBlock, count));
+        return Blosc2.compress(buf, cparams);
+    }
+
+    /** Zeroes, in chunk {@code ci}, every item outside {@code keep} (array coordinates); returns the new chunk. */
+    static byte[] zeroOutside(SuperChunk sc, Geometry g, int ci, long[] keep, CParams cparams) {
+        int nd = g.ndim;
+        MemorySegment buf = scratch(g.chunkNbytes());
+        decompress(sc, g, ci, buf);
+        long[] cc = new long[nd];
+        long rem = ci;
+        for (int i = nd - 1; i >= 0; i--) {
+            cc[i] = rem % g.chunkGrid[i];
+            rem /= g.chunkGrid[i];
+        }
+        long[] bshape = toLong(g.blockshape);
+        long blockBytes = (long) g.blockNitems * g.typesize;
+        int[] b = new int[nd];
+        long[] keepStart = new long[nd];
+        long[] keepCount = new long[nd];
+        long[] zeroStart = new long[nd];
+        long[] zeroCount = new long[nd];
+        while (true) {
+            long bi = 0;
+            for (int i = 0; i < nd; i++) {
+                bi = bi * g.blockGrid[i] + b[i];
+            }
+            MemorySegment block = buf.asSlice(bi * blockBytes, blockBytes);
+            // For each dimension, zero the slab of the block beyond keep[i] (inside the earlier dims' kept part).
+            for (int d = 0; d < nd; d++) {
+                for (int i = 0; i < nd; i++) {
+                    long bOrigin = cc[i] * g.chunkshape[i] + (long) b[i] * g.blockshape[i];
+                    long keptHere = Math.max(0, Math.min(g.blockshape[i], keep[i] - bOrigin));
+                    if (i < d) {
+                        zeroStart[i] = 0;
+                        zeroCount[i] = keptHere;
+                    } else if (i == d) {
+                        zeroStart[i] = keptHere;
+                        zeroCount[i] = g.blockshape[i] - keptHere;
+                    } else {
+                        zeroStart[i] = 0;
+                        zeroCount[i] = g.blockshape[i];
+                    }
+                }
+                BoxCopy.zero(nd, g.typesize, block, bshape, zeroStart, zeroCount);
+            }
+            int k = nd - 1;
+            while (k >= 0) {
+                if (++b[k] < g.blockGrid[k]) {
+                    break;
+                }
+                b[k] = 0;
+                k--;
+            }
+            if (k < 0) {
+                break;
+            }
+        }
+        return Blosc2.compress(buf, cparams);
+    }
+
+    interface ChunkAction {
+        void run(long ci, long[] origin, long[] lo, long[] hi, boolean covered);
+    }
+
+    /** Calls {@code action} for each chunk intersecting {@code [start, stop)}, with the intersection. */
+    static void forEachChunk(Geometry g, long[] start, long[] stop, ChunkAction action) {
+        int nd = g.ndim;
+        long[] cLo = new long[nd];
+        long[] cCount = new long[nd];
+        for (int i = 0; i < nd; i++) {
+            cLo[i] = start[i] / g.chunkshape[i];
+            cCount[i] = Geometry.ceilDiv(stop[i], g.chunkshape[i]) - cLo[i];
+        }
+        long[] idx = new long[nd];
+        while (true) {
+            long ci = 0;
+            long[] origin = new long[nd];
+            long[] lo = new long[nd];
+            long[] hi = new long[nd];
+            boolean covered = true;
+            for (int i = 0; i < nd; i++) {
+                long c = cLo[i] + idx[i];
+                ci = ci * g.chunkGrid[i] + c;
+                origin[i] = c * g.chunkshape[i];
+                long end = Math.min(origin[i] + g.chunkshape[i], g.shape[i]);
+                lo[i] = Math.max(start[i], origin[i]);
+                hi[i] = Math.min(stop[i], end);
+                covered &= lo[i] == origin[i] && hi[i] == end;
+            }
+            action.run(ci, origin, lo, hi, covered);
+            int k = nd - 1;
+            while (k >= 0) {
+                if (++idx[k] < cCount[k]) {
+                    break;
+                }
+                idx[k] = 0;
+                k--;
+            }
+            if (k < 0) {
+                return;
+            }
+        }
+    }
+
+    static long[] toLong(int[] a) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            out[i] = a[i];
+        }
+        return out;
+    }
+}
