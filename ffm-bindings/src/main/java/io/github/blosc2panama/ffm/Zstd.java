@@ -352,8 +352,10 @@ public final class Zstd {
     // ---------------------------------------------------------------- backend-neutral layer
 
     private static final class DefaultBackend {
+        // A lambda, not a method reference: zstd-jni is optional, and linking a method reference would load
+        // ZstdJniBackend (and zstd-jni's classes) even when the system libzstd is used.
         static final ZstdBackend BACKEND = ZstdBackend.select(NativeLibraries.loaded(Library.ZSTD),
-                ZstdJniBackend::tryCreate);
+                () -> ZstdJniBackend.tryCreate());
     }
 
     static ZstdBackend backend() {
