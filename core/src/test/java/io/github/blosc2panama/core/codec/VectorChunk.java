@@ -164,31 +164,16 @@ final class VectorChunk {
     // ------------------------------------------------------------------ vectors and manifest
 
     static Path vectors() {
-        String prop = System.getProperty("blosc2.vectors");
-        List<Path> candidates = new ArrayList<>();
-        if (prop != null && !prop.isBlank()) {
-            candidates.add(Path.of(prop));
-        }
-        candidates.add(Path.of("../../shared/vectors"));
-        candidates.add(Path.of("../shared/vectors"));
-        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
-            candidates.add(p.resolve("shared/vectors"));
-        }
-        for (Path c : candidates) {
-            if (Files.isRegularFile(c.resolve("manifest.json"))) {
-                return c;
-            }
-        }
-        return null;
+        return io.github.blosc2panama.core.testutil.Vectors.rootOrNull();
     }
 
-    /** The first value of {@code key} (a string or a number) after the manifest entry of {@code file}. */
-    static String manifestValue(String manifest, String file, String key) {
-        int at = manifest.indexOf("\"" + file + "\"");
-        if (at < 0) {
-            return null;
-        }
-        Matcher m = Pattern.compile("\"" + key + "\"\\s*:\\s*\"?([0-9a-fA-F]+)\"?").matcher(manifest);
-        return m.find(at) ? m.group(1) : null;
+    /** The expected sha256 of a chunk vector's decompressed data. */
+    static String expectedSha256(String file) {
+        return io.github.blosc2panama.core.testutil.Vectors.entry(file).get("expect").get("sha256").asText();
+    }
+
+    /** The clevel a chunk vector was made with. */
+    static int clevel(String file) {
+        return io.github.blosc2panama.core.testutil.Vectors.entry(file).get("params").get("clevel").asInt();
     }
 }

@@ -54,6 +54,31 @@ public final class Vectors {
         return manifest;
     }
 
+    /** The manifest as plain Java values (maps, lists, strings, numbers). */
+    @SuppressWarnings("unchecked")
+    public static List<java.util.Map<String, Object>> manifestMaps() {
+        return new ObjectMapper().convertValue(manifest(), List.class);
+    }
+
+    /** The manifest entry of {@code file} (relative to the vectors folder, e.g. "chunks/x.chunk"). */
+    public static JsonNode entry(String file) {
+        for (JsonNode e : manifest()) {
+            if (file.equals(e.get("file").asText())) {
+                return e;
+            }
+        }
+        throw new IllegalArgumentException("no manifest entry for " + file);
+    }
+
+    /** The vectors folder, or null when there is none (for probes that run without it). */
+    public static Path rootOrNull() {
+        try {
+            return root();
+        } catch (IllegalStateException e) {
+            return null;
+        }
+    }
+
     /** Entries of the given kinds. */
     public static List<JsonNode> entries(String... kinds) {
         List<JsonNode> out = new ArrayList<>();
