@@ -17,7 +17,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link SimdSupport#VECTOR}.
  *
  * <p>Works on tiles of about 16 KiB of elements (a multiple of 64 elements). Forward: the tile is byte-shuffled into
- * a heap scratch array that stays in L1 ({@link ShuffleVector} for typesizes 2, 4, 8, 16, the scalar tile code
+ * a heap scratch array that stays in L1 ({@link ShuffleVector} where it is preferred, the scalar tile code
  * otherwise), so byte {@code j} of the tile's elements is one contiguous run; each vector of {@code N} of those bytes
  * gives, per bit {@code b}, a lane mask ({@code and}, {@code compare(NE, 0)}) whose {@code toLong()} is exactly the
  * {@code N / 8} output bytes of row {@code 8j + b}. The tile's rows go to a second scratch array, then are copied to
@@ -142,7 +142,7 @@ final class BitShuffleVector {
                                         MemorySegment bytesSeg, byte[] spare) {
         if (typesize == 1) {
             MemorySegment.copy(src, JAVA_BYTE, first, bytes, 0, n);
-        } else if (ShuffleVector.dedicated(typesize)) {
+        } else if (ShuffleVector.preferred(typesize)) {
             ShuffleVector.shuffleElements(src.asSlice(first * typesize, (long) n * typesize), bytesSeg, n, typesize,
                     0, n);
         } else {
@@ -156,7 +156,7 @@ final class BitShuffleVector {
                                           int typesize, byte[] spare) {
         if (typesize == 1) {
             MemorySegment.copy(bytes, 0, dst, JAVA_BYTE, first, n);
-        } else if (ShuffleVector.dedicated(typesize)) {
+        } else if (ShuffleVector.preferred(typesize)) {
             ShuffleVector.unshuffleElements(bytesSeg, dst.asSlice(first * typesize, (long) n * typesize), n,
                     typesize, 0, n);
         } else {

@@ -60,6 +60,15 @@ final class ShuffleVector {
         return (typesize == 2 || typesize == 4 || typesize == 8 || typesize == 16) && typesize <= W;
     }
 
+    /**
+     * True when the vector path is measured faster than the scalar twin on the benchmark machine and is the one the
+     * public API uses: today typesize 4 only (the 2-, 8- and 16-byte transposes, in 128-bit-unit, int and short
+     * lanes, are correct and tested but not yet compiled well by C2; see the report of the vector branch).
+     */
+    static boolean preferred(int typesize) {
+        return typesize == 4 && dedicated(typesize);
+    }
+
     /** Lanes as wide as one unit of {@code W / typesize} bytes, at most 8 bytes. */
     private static VectorSpecies<?> laneSpecies(int typesize) {
         int g = Math.max(1, W / typesize);
@@ -137,10 +146,10 @@ final class ShuffleVector {
     static void shuffleElements(MemorySegment s, MemorySegment d, long nel, int typesize, long first, long count) {
         long whole = count - count % W;
         switch (typesize) {
-            case 2 -> shuffle2(SP2, EV2, OD2, GROUP2, s, d, nel, first, whole);
-            case 4 -> shuffle4(SP4, EV4, OD4, GROUP4, s, d, nel, first, whole);
-            case 8 -> shuffle8(SP8, EV8, OD8, GROUP8, s, d, nel, first, whole);
-            default -> shuffle16(SP16, EV16, OD16, GROUP16, s, d, nel, first, whole);
+            case 2 -> shuffle2(s, d, nel, first, whole);
+            case 4 -> shuffle4(s, d, nel, first, whole);
+            case 8 -> shuffle8(s, d, nel, first, whole);
+            default -> shuffle16(s, d, nel, first, whole);
         }
         for (long i = first + whole, end = first + count; i < end; i++) {
             for (int j = 0; j < typesize; j++) {
@@ -154,10 +163,10 @@ final class ShuffleVector {
     static void unshuffleElements(MemorySegment s, MemorySegment d, long nel, int typesize, long first, long count) {
         long whole = count - count % W;
         switch (typesize) {
-            case 2 -> unshuffle2(SP2, LO2, HI2, UNGROUP2, s, d, nel, first, whole);
-            case 4 -> unshuffle4(SP4, LO4, HI4, UNGROUP4, s, d, nel, first, whole);
-            case 8 -> unshuffle8(SP8, LO8, HI8, UNGROUP8, s, d, nel, first, whole);
-            default -> unshuffle16(SP16, LO16, HI16, UNGROUP16, s, d, nel, first, whole);
+            case 2 -> unshuffle2(s, d, nel, first, whole);
+            case 4 -> unshuffle4(s, d, nel, first, whole);
+            case 8 -> unshuffle8(s, d, nel, first, whole);
+            default -> unshuffle16(s, d, nel, first, whole);
         }
         for (long i = first + whole, end = first + count; i < end; i++) {
             for (int j = 0; j < typesize; j++) {
@@ -169,36 +178,36 @@ final class ShuffleVector {
     // ---- generated: unrolled loop bodies per typesize (kept small and free of arrays on purpose) ----
 
     /** Shuffles {@code count} elements (a multiple of W) of typesize 2 at element {@code first}. */
-    private static <E> void shuffle2(VectorSpecies<E> sp, VectorShuffle<E> ev, VectorShuffle<E> od,
-            VectorShuffle<Byte> group, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void shuffle2(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
             long at = i * 2;
-            Vector<E> a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> r0_0 = a0.rearrange(ev, a1);
-            Vector<E> r0_1 = a0.rearrange(od, a1);
+            Vector a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(GROUP2).reinterpretShape(SP2, 0);
+            Vector a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(GROUP2).reinterpretShape(SP2, 0);
+            Vector r0_0 = a0.rearrange(EV2, a1);
+            Vector r0_1 = a0.rearrange(OD2, a1);
             r0_0.reinterpretAsBytes().intoMemorySegment(d, 0L * nel + i, LE);
             r0_1.reinterpretAsBytes().intoMemorySegment(d, 1L * nel + i, LE);
         }
     }
 
     /** Shuffles {@code count} elements (a multiple of W) of typesize 4 at element {@code first}. */
-    private static <E> void shuffle4(VectorSpecies<E> sp, VectorShuffle<E> ev, VectorShuffle<E> od,
-            VectorShuffle<Byte> group, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void shuffle4(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
             long at = i * 4;
-            Vector<E> a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a2 = ByteVector.fromMemorySegment(BYTES, s, at + 2L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a3 = ByteVector.fromMemorySegment(BYTES, s, at + 3L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> r0_0 = a0.rearrange(ev, a1);
-            Vector<E> r0_1 = a2.rearrange(ev, a3);
-            Vector<E> r0_2 = a0.rearrange(od, a1);
-            Vector<E> r0_3 = a2.rearrange(od, a3);
-            Vector<E> r1_0 = r0_0.rearrange(ev, r0_1);
-            Vector<E> r1_1 = r0_2.rearrange(ev, r0_3);
-            Vector<E> r1_2 = r0_0.rearrange(od, r0_1);
-            Vector<E> r1_3 = r0_2.rearrange(od, r0_3);
+            Vector a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(GROUP4).reinterpretShape(SP4, 0);
+            Vector a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(GROUP4).reinterpretShape(SP4, 0);
+            Vector a2 = ByteVector.fromMemorySegment(BYTES, s, at + 2L * W, LE).rearrange(GROUP4).reinterpretShape(SP4, 0);
+            Vector a3 = ByteVector.fromMemorySegment(BYTES, s, at + 3L * W, LE).rearrange(GROUP4).reinterpretShape(SP4, 0);
+            Vector r0_0 = a0.rearrange(EV4, a1);
+            Vector r0_1 = a2.rearrange(EV4, a3);
+            Vector r0_2 = a0.rearrange(OD4, a1);
+            Vector r0_3 = a2.rearrange(OD4, a3);
+            Vector r1_0 = r0_0.rearrange(EV4, r0_1);
+            Vector r1_1 = r0_2.rearrange(EV4, r0_3);
+            Vector r1_2 = r0_0.rearrange(OD4, r0_1);
+            Vector r1_3 = r0_2.rearrange(OD4, r0_3);
             r1_0.reinterpretAsBytes().intoMemorySegment(d, 0L * nel + i, LE);
             r1_1.reinterpretAsBytes().intoMemorySegment(d, 1L * nel + i, LE);
             r1_2.reinterpretAsBytes().intoMemorySegment(d, 2L * nel + i, LE);
@@ -207,42 +216,42 @@ final class ShuffleVector {
     }
 
     /** Shuffles {@code count} elements (a multiple of W) of typesize 8 at element {@code first}. */
-    private static <E> void shuffle8(VectorSpecies<E> sp, VectorShuffle<E> ev, VectorShuffle<E> od,
-            VectorShuffle<Byte> group, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void shuffle8(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
             long at = i * 8;
-            Vector<E> a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a2 = ByteVector.fromMemorySegment(BYTES, s, at + 2L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a3 = ByteVector.fromMemorySegment(BYTES, s, at + 3L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a4 = ByteVector.fromMemorySegment(BYTES, s, at + 4L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a5 = ByteVector.fromMemorySegment(BYTES, s, at + 5L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a6 = ByteVector.fromMemorySegment(BYTES, s, at + 6L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a7 = ByteVector.fromMemorySegment(BYTES, s, at + 7L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> r0_0 = a0.rearrange(ev, a1);
-            Vector<E> r0_1 = a2.rearrange(ev, a3);
-            Vector<E> r0_2 = a4.rearrange(ev, a5);
-            Vector<E> r0_3 = a6.rearrange(ev, a7);
-            Vector<E> r0_4 = a0.rearrange(od, a1);
-            Vector<E> r0_5 = a2.rearrange(od, a3);
-            Vector<E> r0_6 = a4.rearrange(od, a5);
-            Vector<E> r0_7 = a6.rearrange(od, a7);
-            Vector<E> r1_0 = r0_0.rearrange(ev, r0_1);
-            Vector<E> r1_1 = r0_2.rearrange(ev, r0_3);
-            Vector<E> r1_2 = r0_4.rearrange(ev, r0_5);
-            Vector<E> r1_3 = r0_6.rearrange(ev, r0_7);
-            Vector<E> r1_4 = r0_0.rearrange(od, r0_1);
-            Vector<E> r1_5 = r0_2.rearrange(od, r0_3);
-            Vector<E> r1_6 = r0_4.rearrange(od, r0_5);
-            Vector<E> r1_7 = r0_6.rearrange(od, r0_7);
-            Vector<E> r2_0 = r1_0.rearrange(ev, r1_1);
-            Vector<E> r2_1 = r1_2.rearrange(ev, r1_3);
-            Vector<E> r2_2 = r1_4.rearrange(ev, r1_5);
-            Vector<E> r2_3 = r1_6.rearrange(ev, r1_7);
-            Vector<E> r2_4 = r1_0.rearrange(od, r1_1);
-            Vector<E> r2_5 = r1_2.rearrange(od, r1_3);
-            Vector<E> r2_6 = r1_4.rearrange(od, r1_5);
-            Vector<E> r2_7 = r1_6.rearrange(od, r1_7);
+            Vector a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a2 = ByteVector.fromMemorySegment(BYTES, s, at + 2L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a3 = ByteVector.fromMemorySegment(BYTES, s, at + 3L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a4 = ByteVector.fromMemorySegment(BYTES, s, at + 4L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a5 = ByteVector.fromMemorySegment(BYTES, s, at + 5L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a6 = ByteVector.fromMemorySegment(BYTES, s, at + 6L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector a7 = ByteVector.fromMemorySegment(BYTES, s, at + 7L * W, LE).rearrange(GROUP8).reinterpretShape(SP8, 0);
+            Vector r0_0 = a0.rearrange(EV8, a1);
+            Vector r0_1 = a2.rearrange(EV8, a3);
+            Vector r0_2 = a4.rearrange(EV8, a5);
+            Vector r0_3 = a6.rearrange(EV8, a7);
+            Vector r0_4 = a0.rearrange(OD8, a1);
+            Vector r0_5 = a2.rearrange(OD8, a3);
+            Vector r0_6 = a4.rearrange(OD8, a5);
+            Vector r0_7 = a6.rearrange(OD8, a7);
+            Vector r1_0 = r0_0.rearrange(EV8, r0_1);
+            Vector r1_1 = r0_2.rearrange(EV8, r0_3);
+            Vector r1_2 = r0_4.rearrange(EV8, r0_5);
+            Vector r1_3 = r0_6.rearrange(EV8, r0_7);
+            Vector r1_4 = r0_0.rearrange(OD8, r0_1);
+            Vector r1_5 = r0_2.rearrange(OD8, r0_3);
+            Vector r1_6 = r0_4.rearrange(OD8, r0_5);
+            Vector r1_7 = r0_6.rearrange(OD8, r0_7);
+            Vector r2_0 = r1_0.rearrange(EV8, r1_1);
+            Vector r2_1 = r1_2.rearrange(EV8, r1_3);
+            Vector r2_2 = r1_4.rearrange(EV8, r1_5);
+            Vector r2_3 = r1_6.rearrange(EV8, r1_7);
+            Vector r2_4 = r1_0.rearrange(OD8, r1_1);
+            Vector r2_5 = r1_2.rearrange(OD8, r1_3);
+            Vector r2_6 = r1_4.rearrange(OD8, r1_5);
+            Vector r2_7 = r1_6.rearrange(OD8, r1_7);
             r2_0.reinterpretAsBytes().intoMemorySegment(d, 0L * nel + i, LE);
             r2_1.reinterpretAsBytes().intoMemorySegment(d, 1L * nel + i, LE);
             r2_2.reinterpretAsBytes().intoMemorySegment(d, 2L * nel + i, LE);
@@ -255,90 +264,90 @@ final class ShuffleVector {
     }
 
     /** Shuffles {@code count} elements (a multiple of W) of typesize 16 at element {@code first}. */
-    private static <E> void shuffle16(VectorSpecies<E> sp, VectorShuffle<E> ev, VectorShuffle<E> od,
-            VectorShuffle<Byte> group, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void shuffle16(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
             long at = i * 16;
-            Vector<E> a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a2 = ByteVector.fromMemorySegment(BYTES, s, at + 2L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a3 = ByteVector.fromMemorySegment(BYTES, s, at + 3L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a4 = ByteVector.fromMemorySegment(BYTES, s, at + 4L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a5 = ByteVector.fromMemorySegment(BYTES, s, at + 5L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a6 = ByteVector.fromMemorySegment(BYTES, s, at + 6L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a7 = ByteVector.fromMemorySegment(BYTES, s, at + 7L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a8 = ByteVector.fromMemorySegment(BYTES, s, at + 8L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a9 = ByteVector.fromMemorySegment(BYTES, s, at + 9L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a10 = ByteVector.fromMemorySegment(BYTES, s, at + 10L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a11 = ByteVector.fromMemorySegment(BYTES, s, at + 11L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a12 = ByteVector.fromMemorySegment(BYTES, s, at + 12L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a13 = ByteVector.fromMemorySegment(BYTES, s, at + 13L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a14 = ByteVector.fromMemorySegment(BYTES, s, at + 14L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> a15 = ByteVector.fromMemorySegment(BYTES, s, at + 15L * W, LE).rearrange(group).reinterpretShape(sp, 0);
-            Vector<E> r0_0 = a0.rearrange(ev, a1);
-            Vector<E> r0_1 = a2.rearrange(ev, a3);
-            Vector<E> r0_2 = a4.rearrange(ev, a5);
-            Vector<E> r0_3 = a6.rearrange(ev, a7);
-            Vector<E> r0_4 = a8.rearrange(ev, a9);
-            Vector<E> r0_5 = a10.rearrange(ev, a11);
-            Vector<E> r0_6 = a12.rearrange(ev, a13);
-            Vector<E> r0_7 = a14.rearrange(ev, a15);
-            Vector<E> r0_8 = a0.rearrange(od, a1);
-            Vector<E> r0_9 = a2.rearrange(od, a3);
-            Vector<E> r0_10 = a4.rearrange(od, a5);
-            Vector<E> r0_11 = a6.rearrange(od, a7);
-            Vector<E> r0_12 = a8.rearrange(od, a9);
-            Vector<E> r0_13 = a10.rearrange(od, a11);
-            Vector<E> r0_14 = a12.rearrange(od, a13);
-            Vector<E> r0_15 = a14.rearrange(od, a15);
-            Vector<E> r1_0 = r0_0.rearrange(ev, r0_1);
-            Vector<E> r1_1 = r0_2.rearrange(ev, r0_3);
-            Vector<E> r1_2 = r0_4.rearrange(ev, r0_5);
-            Vector<E> r1_3 = r0_6.rearrange(ev, r0_7);
-            Vector<E> r1_4 = r0_8.rearrange(ev, r0_9);
-            Vector<E> r1_5 = r0_10.rearrange(ev, r0_11);
-            Vector<E> r1_6 = r0_12.rearrange(ev, r0_13);
-            Vector<E> r1_7 = r0_14.rearrange(ev, r0_15);
-            Vector<E> r1_8 = r0_0.rearrange(od, r0_1);
-            Vector<E> r1_9 = r0_2.rearrange(od, r0_3);
-            Vector<E> r1_10 = r0_4.rearrange(od, r0_5);
-            Vector<E> r1_11 = r0_6.rearrange(od, r0_7);
-            Vector<E> r1_12 = r0_8.rearrange(od, r0_9);
-            Vector<E> r1_13 = r0_10.rearrange(od, r0_11);
-            Vector<E> r1_14 = r0_12.rearrange(od, r0_13);
-            Vector<E> r1_15 = r0_14.rearrange(od, r0_15);
-            Vector<E> r2_0 = r1_0.rearrange(ev, r1_1);
-            Vector<E> r2_1 = r1_2.rearrange(ev, r1_3);
-            Vector<E> r2_2 = r1_4.rearrange(ev, r1_5);
-            Vector<E> r2_3 = r1_6.rearrange(ev, r1_7);
-            Vector<E> r2_4 = r1_8.rearrange(ev, r1_9);
-            Vector<E> r2_5 = r1_10.rearrange(ev, r1_11);
-            Vector<E> r2_6 = r1_12.rearrange(ev, r1_13);
-            Vector<E> r2_7 = r1_14.rearrange(ev, r1_15);
-            Vector<E> r2_8 = r1_0.rearrange(od, r1_1);
-            Vector<E> r2_9 = r1_2.rearrange(od, r1_3);
-            Vector<E> r2_10 = r1_4.rearrange(od, r1_5);
-            Vector<E> r2_11 = r1_6.rearrange(od, r1_7);
-            Vector<E> r2_12 = r1_8.rearrange(od, r1_9);
-            Vector<E> r2_13 = r1_10.rearrange(od, r1_11);
-            Vector<E> r2_14 = r1_12.rearrange(od, r1_13);
-            Vector<E> r2_15 = r1_14.rearrange(od, r1_15);
-            Vector<E> r3_0 = r2_0.rearrange(ev, r2_1);
-            Vector<E> r3_1 = r2_2.rearrange(ev, r2_3);
-            Vector<E> r3_2 = r2_4.rearrange(ev, r2_5);
-            Vector<E> r3_3 = r2_6.rearrange(ev, r2_7);
-            Vector<E> r3_4 = r2_8.rearrange(ev, r2_9);
-            Vector<E> r3_5 = r2_10.rearrange(ev, r2_11);
-            Vector<E> r3_6 = r2_12.rearrange(ev, r2_13);
-            Vector<E> r3_7 = r2_14.rearrange(ev, r2_15);
-            Vector<E> r3_8 = r2_0.rearrange(od, r2_1);
-            Vector<E> r3_9 = r2_2.rearrange(od, r2_3);
-            Vector<E> r3_10 = r2_4.rearrange(od, r2_5);
-            Vector<E> r3_11 = r2_6.rearrange(od, r2_7);
-            Vector<E> r3_12 = r2_8.rearrange(od, r2_9);
-            Vector<E> r3_13 = r2_10.rearrange(od, r2_11);
-            Vector<E> r3_14 = r2_12.rearrange(od, r2_13);
-            Vector<E> r3_15 = r2_14.rearrange(od, r2_15);
+            Vector a0 = ByteVector.fromMemorySegment(BYTES, s, at + 0L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a1 = ByteVector.fromMemorySegment(BYTES, s, at + 1L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a2 = ByteVector.fromMemorySegment(BYTES, s, at + 2L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a3 = ByteVector.fromMemorySegment(BYTES, s, at + 3L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a4 = ByteVector.fromMemorySegment(BYTES, s, at + 4L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a5 = ByteVector.fromMemorySegment(BYTES, s, at + 5L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a6 = ByteVector.fromMemorySegment(BYTES, s, at + 6L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a7 = ByteVector.fromMemorySegment(BYTES, s, at + 7L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a8 = ByteVector.fromMemorySegment(BYTES, s, at + 8L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a9 = ByteVector.fromMemorySegment(BYTES, s, at + 9L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a10 = ByteVector.fromMemorySegment(BYTES, s, at + 10L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a11 = ByteVector.fromMemorySegment(BYTES, s, at + 11L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a12 = ByteVector.fromMemorySegment(BYTES, s, at + 12L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a13 = ByteVector.fromMemorySegment(BYTES, s, at + 13L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a14 = ByteVector.fromMemorySegment(BYTES, s, at + 14L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector a15 = ByteVector.fromMemorySegment(BYTES, s, at + 15L * W, LE).rearrange(GROUP16).reinterpretShape(SP16, 0);
+            Vector r0_0 = a0.rearrange(EV16, a1);
+            Vector r0_1 = a2.rearrange(EV16, a3);
+            Vector r0_2 = a4.rearrange(EV16, a5);
+            Vector r0_3 = a6.rearrange(EV16, a7);
+            Vector r0_4 = a8.rearrange(EV16, a9);
+            Vector r0_5 = a10.rearrange(EV16, a11);
+            Vector r0_6 = a12.rearrange(EV16, a13);
+            Vector r0_7 = a14.rearrange(EV16, a15);
+            Vector r0_8 = a0.rearrange(OD16, a1);
+            Vector r0_9 = a2.rearrange(OD16, a3);
+            Vector r0_10 = a4.rearrange(OD16, a5);
+            Vector r0_11 = a6.rearrange(OD16, a7);
+            Vector r0_12 = a8.rearrange(OD16, a9);
+            Vector r0_13 = a10.rearrange(OD16, a11);
+            Vector r0_14 = a12.rearrange(OD16, a13);
+            Vector r0_15 = a14.rearrange(OD16, a15);
+            Vector r1_0 = r0_0.rearrange(EV16, r0_1);
+            Vector r1_1 = r0_2.rearrange(EV16, r0_3);
+            Vector r1_2 = r0_4.rearrange(EV16, r0_5);
+            Vector r1_3 = r0_6.rearrange(EV16, r0_7);
+            Vector r1_4 = r0_8.rearrange(EV16, r0_9);
+            Vector r1_5 = r0_10.rearrange(EV16, r0_11);
+            Vector r1_6 = r0_12.rearrange(EV16, r0_13);
+            Vector r1_7 = r0_14.rearrange(EV16, r0_15);
+            Vector r1_8 = r0_0.rearrange(OD16, r0_1);
+            Vector r1_9 = r0_2.rearrange(OD16, r0_3);
+            Vector r1_10 = r0_4.rearrange(OD16, r0_5);
+            Vector r1_11 = r0_6.rearrange(OD16, r0_7);
+            Vector r1_12 = r0_8.rearrange(OD16, r0_9);
+            Vector r1_13 = r0_10.rearrange(OD16, r0_11);
+            Vector r1_14 = r0_12.rearrange(OD16, r0_13);
+            Vector r1_15 = r0_14.rearrange(OD16, r0_15);
+            Vector r2_0 = r1_0.rearrange(EV16, r1_1);
+            Vector r2_1 = r1_2.rearrange(EV16, r1_3);
+            Vector r2_2 = r1_4.rearrange(EV16, r1_5);
+            Vector r2_3 = r1_6.rearrange(EV16, r1_7);
+            Vector r2_4 = r1_8.rearrange(EV16, r1_9);
+            Vector r2_5 = r1_10.rearrange(EV16, r1_11);
+            Vector r2_6 = r1_12.rearrange(EV16, r1_13);
+            Vector r2_7 = r1_14.rearrange(EV16, r1_15);
+            Vector r2_8 = r1_0.rearrange(OD16, r1_1);
+            Vector r2_9 = r1_2.rearrange(OD16, r1_3);
+            Vector r2_10 = r1_4.rearrange(OD16, r1_5);
+            Vector r2_11 = r1_6.rearrange(OD16, r1_7);
+            Vector r2_12 = r1_8.rearrange(OD16, r1_9);
+            Vector r2_13 = r1_10.rearrange(OD16, r1_11);
+            Vector r2_14 = r1_12.rearrange(OD16, r1_13);
+            Vector r2_15 = r1_14.rearrange(OD16, r1_15);
+            Vector r3_0 = r2_0.rearrange(EV16, r2_1);
+            Vector r3_1 = r2_2.rearrange(EV16, r2_3);
+            Vector r3_2 = r2_4.rearrange(EV16, r2_5);
+            Vector r3_3 = r2_6.rearrange(EV16, r2_7);
+            Vector r3_4 = r2_8.rearrange(EV16, r2_9);
+            Vector r3_5 = r2_10.rearrange(EV16, r2_11);
+            Vector r3_6 = r2_12.rearrange(EV16, r2_13);
+            Vector r3_7 = r2_14.rearrange(EV16, r2_15);
+            Vector r3_8 = r2_0.rearrange(OD16, r2_1);
+            Vector r3_9 = r2_2.rearrange(OD16, r2_3);
+            Vector r3_10 = r2_4.rearrange(OD16, r2_5);
+            Vector r3_11 = r2_6.rearrange(OD16, r2_7);
+            Vector r3_12 = r2_8.rearrange(OD16, r2_9);
+            Vector r3_13 = r2_10.rearrange(OD16, r2_11);
+            Vector r3_14 = r2_12.rearrange(OD16, r2_13);
+            Vector r3_15 = r2_14.rearrange(OD16, r2_15);
             r3_0.reinterpretAsBytes().intoMemorySegment(d, 0L * nel + i, LE);
             r3_1.reinterpretAsBytes().intoMemorySegment(d, 1L * nel + i, LE);
             r3_2.reinterpretAsBytes().intoMemorySegment(d, 2L * nel + i, LE);
@@ -359,192 +368,192 @@ final class ShuffleVector {
     }
 
     /** Inverse of shuffle2. */
-    private static <E> void unshuffle2(VectorSpecies<E> sp, VectorShuffle<E> lo, VectorShuffle<E> hi,
-            VectorShuffle<Byte> ungroup, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void unshuffle2(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
-            Vector<E> b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> z0_0 = b0.rearrange(lo, b1);
-            Vector<E> z0_1 = b0.rearrange(hi, b1);
+            Vector b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(SP2, 0);
+            Vector b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(SP2, 0);
+            Vector z0_0 = b0.rearrange(LO2, b1);
+            Vector z0_1 = b0.rearrange(HI2, b1);
             long at = i * 2;
-            z0_0.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 0L * W, LE);
-            z0_1.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 1L * W, LE);
+            z0_0.reinterpretAsBytes().rearrange(UNGROUP2).intoMemorySegment(d, at + 0L * W, LE);
+            z0_1.reinterpretAsBytes().rearrange(UNGROUP2).intoMemorySegment(d, at + 1L * W, LE);
         }
     }
 
     /** Inverse of shuffle4. */
-    private static <E> void unshuffle4(VectorSpecies<E> sp, VectorShuffle<E> lo, VectorShuffle<E> hi,
-            VectorShuffle<Byte> ungroup, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void unshuffle4(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
-            Vector<E> b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b2 = ByteVector.fromMemorySegment(BYTES, s, 2L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b3 = ByteVector.fromMemorySegment(BYTES, s, 3L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> z0_0 = b0.rearrange(lo, b2);
-            Vector<E> z0_1 = b0.rearrange(hi, b2);
-            Vector<E> z0_2 = b1.rearrange(lo, b3);
-            Vector<E> z0_3 = b1.rearrange(hi, b3);
-            Vector<E> z1_0 = z0_0.rearrange(lo, z0_2);
-            Vector<E> z1_1 = z0_0.rearrange(hi, z0_2);
-            Vector<E> z1_2 = z0_1.rearrange(lo, z0_3);
-            Vector<E> z1_3 = z0_1.rearrange(hi, z0_3);
+            Vector b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(SP4, 0);
+            Vector b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(SP4, 0);
+            Vector b2 = ByteVector.fromMemorySegment(BYTES, s, 2L * nel + i, LE).reinterpretShape(SP4, 0);
+            Vector b3 = ByteVector.fromMemorySegment(BYTES, s, 3L * nel + i, LE).reinterpretShape(SP4, 0);
+            Vector z0_0 = b0.rearrange(LO4, b2);
+            Vector z0_1 = b0.rearrange(HI4, b2);
+            Vector z0_2 = b1.rearrange(LO4, b3);
+            Vector z0_3 = b1.rearrange(HI4, b3);
+            Vector z1_0 = z0_0.rearrange(LO4, z0_2);
+            Vector z1_1 = z0_0.rearrange(HI4, z0_2);
+            Vector z1_2 = z0_1.rearrange(LO4, z0_3);
+            Vector z1_3 = z0_1.rearrange(HI4, z0_3);
             long at = i * 4;
-            z1_0.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 0L * W, LE);
-            z1_1.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 1L * W, LE);
-            z1_2.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 2L * W, LE);
-            z1_3.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 3L * W, LE);
+            z1_0.reinterpretAsBytes().rearrange(UNGROUP4).intoMemorySegment(d, at + 0L * W, LE);
+            z1_1.reinterpretAsBytes().rearrange(UNGROUP4).intoMemorySegment(d, at + 1L * W, LE);
+            z1_2.reinterpretAsBytes().rearrange(UNGROUP4).intoMemorySegment(d, at + 2L * W, LE);
+            z1_3.reinterpretAsBytes().rearrange(UNGROUP4).intoMemorySegment(d, at + 3L * W, LE);
         }
     }
 
     /** Inverse of shuffle8. */
-    private static <E> void unshuffle8(VectorSpecies<E> sp, VectorShuffle<E> lo, VectorShuffle<E> hi,
-            VectorShuffle<Byte> ungroup, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void unshuffle8(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
-            Vector<E> b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b2 = ByteVector.fromMemorySegment(BYTES, s, 2L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b3 = ByteVector.fromMemorySegment(BYTES, s, 3L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b4 = ByteVector.fromMemorySegment(BYTES, s, 4L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b5 = ByteVector.fromMemorySegment(BYTES, s, 5L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b6 = ByteVector.fromMemorySegment(BYTES, s, 6L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b7 = ByteVector.fromMemorySegment(BYTES, s, 7L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> z0_0 = b0.rearrange(lo, b4);
-            Vector<E> z0_1 = b0.rearrange(hi, b4);
-            Vector<E> z0_2 = b1.rearrange(lo, b5);
-            Vector<E> z0_3 = b1.rearrange(hi, b5);
-            Vector<E> z0_4 = b2.rearrange(lo, b6);
-            Vector<E> z0_5 = b2.rearrange(hi, b6);
-            Vector<E> z0_6 = b3.rearrange(lo, b7);
-            Vector<E> z0_7 = b3.rearrange(hi, b7);
-            Vector<E> z1_0 = z0_0.rearrange(lo, z0_4);
-            Vector<E> z1_1 = z0_0.rearrange(hi, z0_4);
-            Vector<E> z1_2 = z0_1.rearrange(lo, z0_5);
-            Vector<E> z1_3 = z0_1.rearrange(hi, z0_5);
-            Vector<E> z1_4 = z0_2.rearrange(lo, z0_6);
-            Vector<E> z1_5 = z0_2.rearrange(hi, z0_6);
-            Vector<E> z1_6 = z0_3.rearrange(lo, z0_7);
-            Vector<E> z1_7 = z0_3.rearrange(hi, z0_7);
-            Vector<E> z2_0 = z1_0.rearrange(lo, z1_4);
-            Vector<E> z2_1 = z1_0.rearrange(hi, z1_4);
-            Vector<E> z2_2 = z1_1.rearrange(lo, z1_5);
-            Vector<E> z2_3 = z1_1.rearrange(hi, z1_5);
-            Vector<E> z2_4 = z1_2.rearrange(lo, z1_6);
-            Vector<E> z2_5 = z1_2.rearrange(hi, z1_6);
-            Vector<E> z2_6 = z1_3.rearrange(lo, z1_7);
-            Vector<E> z2_7 = z1_3.rearrange(hi, z1_7);
+            Vector b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b2 = ByteVector.fromMemorySegment(BYTES, s, 2L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b3 = ByteVector.fromMemorySegment(BYTES, s, 3L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b4 = ByteVector.fromMemorySegment(BYTES, s, 4L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b5 = ByteVector.fromMemorySegment(BYTES, s, 5L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b6 = ByteVector.fromMemorySegment(BYTES, s, 6L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector b7 = ByteVector.fromMemorySegment(BYTES, s, 7L * nel + i, LE).reinterpretShape(SP8, 0);
+            Vector z0_0 = b0.rearrange(LO8, b4);
+            Vector z0_1 = b0.rearrange(HI8, b4);
+            Vector z0_2 = b1.rearrange(LO8, b5);
+            Vector z0_3 = b1.rearrange(HI8, b5);
+            Vector z0_4 = b2.rearrange(LO8, b6);
+            Vector z0_5 = b2.rearrange(HI8, b6);
+            Vector z0_6 = b3.rearrange(LO8, b7);
+            Vector z0_7 = b3.rearrange(HI8, b7);
+            Vector z1_0 = z0_0.rearrange(LO8, z0_4);
+            Vector z1_1 = z0_0.rearrange(HI8, z0_4);
+            Vector z1_2 = z0_1.rearrange(LO8, z0_5);
+            Vector z1_3 = z0_1.rearrange(HI8, z0_5);
+            Vector z1_4 = z0_2.rearrange(LO8, z0_6);
+            Vector z1_5 = z0_2.rearrange(HI8, z0_6);
+            Vector z1_6 = z0_3.rearrange(LO8, z0_7);
+            Vector z1_7 = z0_3.rearrange(HI8, z0_7);
+            Vector z2_0 = z1_0.rearrange(LO8, z1_4);
+            Vector z2_1 = z1_0.rearrange(HI8, z1_4);
+            Vector z2_2 = z1_1.rearrange(LO8, z1_5);
+            Vector z2_3 = z1_1.rearrange(HI8, z1_5);
+            Vector z2_4 = z1_2.rearrange(LO8, z1_6);
+            Vector z2_5 = z1_2.rearrange(HI8, z1_6);
+            Vector z2_6 = z1_3.rearrange(LO8, z1_7);
+            Vector z2_7 = z1_3.rearrange(HI8, z1_7);
             long at = i * 8;
-            z2_0.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 0L * W, LE);
-            z2_1.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 1L * W, LE);
-            z2_2.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 2L * W, LE);
-            z2_3.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 3L * W, LE);
-            z2_4.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 4L * W, LE);
-            z2_5.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 5L * W, LE);
-            z2_6.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 6L * W, LE);
-            z2_7.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 7L * W, LE);
+            z2_0.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 0L * W, LE);
+            z2_1.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 1L * W, LE);
+            z2_2.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 2L * W, LE);
+            z2_3.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 3L * W, LE);
+            z2_4.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 4L * W, LE);
+            z2_5.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 5L * W, LE);
+            z2_6.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 6L * W, LE);
+            z2_7.reinterpretAsBytes().rearrange(UNGROUP8).intoMemorySegment(d, at + 7L * W, LE);
         }
     }
 
     /** Inverse of shuffle16. */
-    private static <E> void unshuffle16(VectorSpecies<E> sp, VectorShuffle<E> lo, VectorShuffle<E> hi,
-            VectorShuffle<Byte> ungroup, MemorySegment s, MemorySegment d, long nel, long first, long count) {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void unshuffle16(MemorySegment s, MemorySegment d, long nel, long first, long count) {
         for (long i = first, end = first + count; i < end; i += W) {
-            Vector<E> b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b2 = ByteVector.fromMemorySegment(BYTES, s, 2L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b3 = ByteVector.fromMemorySegment(BYTES, s, 3L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b4 = ByteVector.fromMemorySegment(BYTES, s, 4L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b5 = ByteVector.fromMemorySegment(BYTES, s, 5L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b6 = ByteVector.fromMemorySegment(BYTES, s, 6L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b7 = ByteVector.fromMemorySegment(BYTES, s, 7L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b8 = ByteVector.fromMemorySegment(BYTES, s, 8L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b9 = ByteVector.fromMemorySegment(BYTES, s, 9L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b10 = ByteVector.fromMemorySegment(BYTES, s, 10L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b11 = ByteVector.fromMemorySegment(BYTES, s, 11L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b12 = ByteVector.fromMemorySegment(BYTES, s, 12L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b13 = ByteVector.fromMemorySegment(BYTES, s, 13L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b14 = ByteVector.fromMemorySegment(BYTES, s, 14L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> b15 = ByteVector.fromMemorySegment(BYTES, s, 15L * nel + i, LE).reinterpretShape(sp, 0);
-            Vector<E> z0_0 = b0.rearrange(lo, b8);
-            Vector<E> z0_1 = b0.rearrange(hi, b8);
-            Vector<E> z0_2 = b1.rearrange(lo, b9);
-            Vector<E> z0_3 = b1.rearrange(hi, b9);
-            Vector<E> z0_4 = b2.rearrange(lo, b10);
-            Vector<E> z0_5 = b2.rearrange(hi, b10);
-            Vector<E> z0_6 = b3.rearrange(lo, b11);
-            Vector<E> z0_7 = b3.rearrange(hi, b11);
-            Vector<E> z0_8 = b4.rearrange(lo, b12);
-            Vector<E> z0_9 = b4.rearrange(hi, b12);
-            Vector<E> z0_10 = b5.rearrange(lo, b13);
-            Vector<E> z0_11 = b5.rearrange(hi, b13);
-            Vector<E> z0_12 = b6.rearrange(lo, b14);
-            Vector<E> z0_13 = b6.rearrange(hi, b14);
-            Vector<E> z0_14 = b7.rearrange(lo, b15);
-            Vector<E> z0_15 = b7.rearrange(hi, b15);
-            Vector<E> z1_0 = z0_0.rearrange(lo, z0_8);
-            Vector<E> z1_1 = z0_0.rearrange(hi, z0_8);
-            Vector<E> z1_2 = z0_1.rearrange(lo, z0_9);
-            Vector<E> z1_3 = z0_1.rearrange(hi, z0_9);
-            Vector<E> z1_4 = z0_2.rearrange(lo, z0_10);
-            Vector<E> z1_5 = z0_2.rearrange(hi, z0_10);
-            Vector<E> z1_6 = z0_3.rearrange(lo, z0_11);
-            Vector<E> z1_7 = z0_3.rearrange(hi, z0_11);
-            Vector<E> z1_8 = z0_4.rearrange(lo, z0_12);
-            Vector<E> z1_9 = z0_4.rearrange(hi, z0_12);
-            Vector<E> z1_10 = z0_5.rearrange(lo, z0_13);
-            Vector<E> z1_11 = z0_5.rearrange(hi, z0_13);
-            Vector<E> z1_12 = z0_6.rearrange(lo, z0_14);
-            Vector<E> z1_13 = z0_6.rearrange(hi, z0_14);
-            Vector<E> z1_14 = z0_7.rearrange(lo, z0_15);
-            Vector<E> z1_15 = z0_7.rearrange(hi, z0_15);
-            Vector<E> z2_0 = z1_0.rearrange(lo, z1_8);
-            Vector<E> z2_1 = z1_0.rearrange(hi, z1_8);
-            Vector<E> z2_2 = z1_1.rearrange(lo, z1_9);
-            Vector<E> z2_3 = z1_1.rearrange(hi, z1_9);
-            Vector<E> z2_4 = z1_2.rearrange(lo, z1_10);
-            Vector<E> z2_5 = z1_2.rearrange(hi, z1_10);
-            Vector<E> z2_6 = z1_3.rearrange(lo, z1_11);
-            Vector<E> z2_7 = z1_3.rearrange(hi, z1_11);
-            Vector<E> z2_8 = z1_4.rearrange(lo, z1_12);
-            Vector<E> z2_9 = z1_4.rearrange(hi, z1_12);
-            Vector<E> z2_10 = z1_5.rearrange(lo, z1_13);
-            Vector<E> z2_11 = z1_5.rearrange(hi, z1_13);
-            Vector<E> z2_12 = z1_6.rearrange(lo, z1_14);
-            Vector<E> z2_13 = z1_6.rearrange(hi, z1_14);
-            Vector<E> z2_14 = z1_7.rearrange(lo, z1_15);
-            Vector<E> z2_15 = z1_7.rearrange(hi, z1_15);
-            Vector<E> z3_0 = z2_0.rearrange(lo, z2_8);
-            Vector<E> z3_1 = z2_0.rearrange(hi, z2_8);
-            Vector<E> z3_2 = z2_1.rearrange(lo, z2_9);
-            Vector<E> z3_3 = z2_1.rearrange(hi, z2_9);
-            Vector<E> z3_4 = z2_2.rearrange(lo, z2_10);
-            Vector<E> z3_5 = z2_2.rearrange(hi, z2_10);
-            Vector<E> z3_6 = z2_3.rearrange(lo, z2_11);
-            Vector<E> z3_7 = z2_3.rearrange(hi, z2_11);
-            Vector<E> z3_8 = z2_4.rearrange(lo, z2_12);
-            Vector<E> z3_9 = z2_4.rearrange(hi, z2_12);
-            Vector<E> z3_10 = z2_5.rearrange(lo, z2_13);
-            Vector<E> z3_11 = z2_5.rearrange(hi, z2_13);
-            Vector<E> z3_12 = z2_6.rearrange(lo, z2_14);
-            Vector<E> z3_13 = z2_6.rearrange(hi, z2_14);
-            Vector<E> z3_14 = z2_7.rearrange(lo, z2_15);
-            Vector<E> z3_15 = z2_7.rearrange(hi, z2_15);
+            Vector b0 = ByteVector.fromMemorySegment(BYTES, s, 0L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b1 = ByteVector.fromMemorySegment(BYTES, s, 1L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b2 = ByteVector.fromMemorySegment(BYTES, s, 2L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b3 = ByteVector.fromMemorySegment(BYTES, s, 3L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b4 = ByteVector.fromMemorySegment(BYTES, s, 4L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b5 = ByteVector.fromMemorySegment(BYTES, s, 5L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b6 = ByteVector.fromMemorySegment(BYTES, s, 6L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b7 = ByteVector.fromMemorySegment(BYTES, s, 7L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b8 = ByteVector.fromMemorySegment(BYTES, s, 8L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b9 = ByteVector.fromMemorySegment(BYTES, s, 9L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b10 = ByteVector.fromMemorySegment(BYTES, s, 10L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b11 = ByteVector.fromMemorySegment(BYTES, s, 11L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b12 = ByteVector.fromMemorySegment(BYTES, s, 12L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b13 = ByteVector.fromMemorySegment(BYTES, s, 13L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b14 = ByteVector.fromMemorySegment(BYTES, s, 14L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector b15 = ByteVector.fromMemorySegment(BYTES, s, 15L * nel + i, LE).reinterpretShape(SP16, 0);
+            Vector z0_0 = b0.rearrange(LO16, b8);
+            Vector z0_1 = b0.rearrange(HI16, b8);
+            Vector z0_2 = b1.rearrange(LO16, b9);
+            Vector z0_3 = b1.rearrange(HI16, b9);
+            Vector z0_4 = b2.rearrange(LO16, b10);
+            Vector z0_5 = b2.rearrange(HI16, b10);
+            Vector z0_6 = b3.rearrange(LO16, b11);
+            Vector z0_7 = b3.rearrange(HI16, b11);
+            Vector z0_8 = b4.rearrange(LO16, b12);
+            Vector z0_9 = b4.rearrange(HI16, b12);
+            Vector z0_10 = b5.rearrange(LO16, b13);
+            Vector z0_11 = b5.rearrange(HI16, b13);
+            Vector z0_12 = b6.rearrange(LO16, b14);
+            Vector z0_13 = b6.rearrange(HI16, b14);
+            Vector z0_14 = b7.rearrange(LO16, b15);
+            Vector z0_15 = b7.rearrange(HI16, b15);
+            Vector z1_0 = z0_0.rearrange(LO16, z0_8);
+            Vector z1_1 = z0_0.rearrange(HI16, z0_8);
+            Vector z1_2 = z0_1.rearrange(LO16, z0_9);
+            Vector z1_3 = z0_1.rearrange(HI16, z0_9);
+            Vector z1_4 = z0_2.rearrange(LO16, z0_10);
+            Vector z1_5 = z0_2.rearrange(HI16, z0_10);
+            Vector z1_6 = z0_3.rearrange(LO16, z0_11);
+            Vector z1_7 = z0_3.rearrange(HI16, z0_11);
+            Vector z1_8 = z0_4.rearrange(LO16, z0_12);
+            Vector z1_9 = z0_4.rearrange(HI16, z0_12);
+            Vector z1_10 = z0_5.rearrange(LO16, z0_13);
+            Vector z1_11 = z0_5.rearrange(HI16, z0_13);
+            Vector z1_12 = z0_6.rearrange(LO16, z0_14);
+            Vector z1_13 = z0_6.rearrange(HI16, z0_14);
+            Vector z1_14 = z0_7.rearrange(LO16, z0_15);
+            Vector z1_15 = z0_7.rearrange(HI16, z0_15);
+            Vector z2_0 = z1_0.rearrange(LO16, z1_8);
+            Vector z2_1 = z1_0.rearrange(HI16, z1_8);
+            Vector z2_2 = z1_1.rearrange(LO16, z1_9);
+            Vector z2_3 = z1_1.rearrange(HI16, z1_9);
+            Vector z2_4 = z1_2.rearrange(LO16, z1_10);
+            Vector z2_5 = z1_2.rearrange(HI16, z1_10);
+            Vector z2_6 = z1_3.rearrange(LO16, z1_11);
+            Vector z2_7 = z1_3.rearrange(HI16, z1_11);
+            Vector z2_8 = z1_4.rearrange(LO16, z1_12);
+            Vector z2_9 = z1_4.rearrange(HI16, z1_12);
+            Vector z2_10 = z1_5.rearrange(LO16, z1_13);
+            Vector z2_11 = z1_5.rearrange(HI16, z1_13);
+            Vector z2_12 = z1_6.rearrange(LO16, z1_14);
+            Vector z2_13 = z1_6.rearrange(HI16, z1_14);
+            Vector z2_14 = z1_7.rearrange(LO16, z1_15);
+            Vector z2_15 = z1_7.rearrange(HI16, z1_15);
+            Vector z3_0 = z2_0.rearrange(LO16, z2_8);
+            Vector z3_1 = z2_0.rearrange(HI16, z2_8);
+            Vector z3_2 = z2_1.rearrange(LO16, z2_9);
+            Vector z3_3 = z2_1.rearrange(HI16, z2_9);
+            Vector z3_4 = z2_2.rearrange(LO16, z2_10);
+            Vector z3_5 = z2_2.rearrange(HI16, z2_10);
+            Vector z3_6 = z2_3.rearrange(LO16, z2_11);
+            Vector z3_7 = z2_3.rearrange(HI16, z2_11);
+            Vector z3_8 = z2_4.rearrange(LO16, z2_12);
+            Vector z3_9 = z2_4.rearrange(HI16, z2_12);
+            Vector z3_10 = z2_5.rearrange(LO16, z2_13);
+            Vector z3_11 = z2_5.rearrange(HI16, z2_13);
+            Vector z3_12 = z2_6.rearrange(LO16, z2_14);
+            Vector z3_13 = z2_6.rearrange(HI16, z2_14);
+            Vector z3_14 = z2_7.rearrange(LO16, z2_15);
+            Vector z3_15 = z2_7.rearrange(HI16, z2_15);
             long at = i * 16;
-            z3_0.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 0L * W, LE);
-            z3_1.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 1L * W, LE);
-            z3_2.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 2L * W, LE);
-            z3_3.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 3L * W, LE);
-            z3_4.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 4L * W, LE);
-            z3_5.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 5L * W, LE);
-            z3_6.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 6L * W, LE);
-            z3_7.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 7L * W, LE);
-            z3_8.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 8L * W, LE);
-            z3_9.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 9L * W, LE);
-            z3_10.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 10L * W, LE);
-            z3_11.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 11L * W, LE);
-            z3_12.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 12L * W, LE);
-            z3_13.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 13L * W, LE);
-            z3_14.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 14L * W, LE);
-            z3_15.reinterpretAsBytes().rearrange(ungroup).intoMemorySegment(d, at + 15L * W, LE);
+            z3_0.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 0L * W, LE);
+            z3_1.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 1L * W, LE);
+            z3_2.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 2L * W, LE);
+            z3_3.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 3L * W, LE);
+            z3_4.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 4L * W, LE);
+            z3_5.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 5L * W, LE);
+            z3_6.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 6L * W, LE);
+            z3_7.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 7L * W, LE);
+            z3_8.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 8L * W, LE);
+            z3_9.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 9L * W, LE);
+            z3_10.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 10L * W, LE);
+            z3_11.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 11L * W, LE);
+            z3_12.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 12L * W, LE);
+            z3_13.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 13L * W, LE);
+            z3_14.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 14L * W, LE);
+            z3_15.reinterpretAsBytes().rearrange(UNGROUP16).intoMemorySegment(d, at + 15L * W, LE);
         }
     }
 
