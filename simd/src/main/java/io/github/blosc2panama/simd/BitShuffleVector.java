@@ -156,7 +156,7 @@ final class BitShuffleVector {
                                           int typesize, byte[] spare) {
         if (typesize == 1) {
             MemorySegment.copy(bytes, 0, dst, JAVA_BYTE, first, n);
-        } else if (ShuffleVector.preferred(typesize)) {
+        } else if (ShuffleVector.preferredInverse(typesize)) {
             ShuffleVector.unshuffleElements(bytesSeg, dst.asSlice(first * typesize, (long) n * typesize), n,
                     typesize, 0, n);
         } else {

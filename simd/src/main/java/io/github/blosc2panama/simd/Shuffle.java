@@ -40,7 +40,7 @@ public final class Shuffle {
      *                                  segment, or the segments overlap
      */
     public static void unshuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (SimdSupport.VECTOR && ShuffleVector.preferred(typesize)) {
+        if (SimdSupport.VECTOR && ShuffleVector.preferredInverse(typesize)) {
             ShuffleVector.unshuffle(src, dst, length, typesize);
         } else {
             ShuffleScalar.unshuffle(src, dst, length, typesize);
