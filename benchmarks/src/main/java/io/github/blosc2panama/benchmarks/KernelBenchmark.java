@@ -2,6 +2,8 @@ package io.github.blosc2panama.benchmarks;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import io.github.blosc2panama.simd.BitShuffle;
+import io.github.blosc2panama.simd.Shuffle;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -40,7 +42,10 @@ public class KernelBenchmark {
         @Param({"f64_noise", "i32_arange", "i64_walk"})
         public String dataset;
 
-        int typesize;
+        /** Element size for the kernels; 0 = the dataset's own (the kernels do not depend on the data). */
+        @Param({"0"})
+        public int typesize;
+
         MemorySegment src;
         MemorySegment dst;
         private Arena arena;
@@ -48,7 +53,9 @@ public class KernelBenchmark {
         @Setup(Level.Trial)
         public void setup() {
             BenchDataset ds = BenchDataset.ofId(dataset);
-            typesize = ds.typesize();
+            if (typesize == 0) {
+                typesize = ds.typesize();
+            }
             arena = Arena.ofShared();
             src = arena.allocate(BLOCK_BYTES, 64);
             dst = arena.allocate(BLOCK_BYTES, 64);
@@ -64,8 +71,8 @@ public class KernelBenchmark {
     /** Which kernels run. */
     @State(Scope.Benchmark)
     public static class Impl {
-        // "java" joins here when the simd module lands: add it to the values and a JavaKernels case below.
-        @Param({"c"})
+        /** c: C-Blosc2; java: ours (Vector API); scalar: ours with -Dblosc2.simd=scalar semantics (scalar twins). */
+        @Param({"c", "java", "scalar"})
         public String impl;
 
         Kernels kernels;
@@ -74,7 +81,13 @@ public class KernelBenchmark {
         public void setup() {
             kernels = switch (impl) {
                 case "c" -> new CKernels(CBlosc2.load());
-                default -> throw new IllegalArgumentException("unknown impl '" + impl + "' (expected c)");
+                case "java" -> JavaKernels.expect(true);
+                case "scalar" -> {
+                    // each JMH fork runs one impl: pick the scalar twins before the simd classes initialise
+                    System.setProperty("blosc2.simd", "scalar");
+                    yield JavaKernels.expect(false);
+                }
+                default -> throw new IllegalArgumentException("unknown impl '" + impl + "' (expected c, java, scalar)");
             };
         }
     }
@@ -110,6 +123,48 @@ public class KernelBenchmark {
         @Override
         public int bitunshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
             return c.bitunshuffle(typesize, blocksize, src, dst);
+        }
+    }
+
+    /** Ours, through the public simd API (Vector API or scalar twins, as the JVM decided). */
+    record JavaKernels() implements Kernels {
+        /** The kernels, after checking that the simd module runs the Vector API ({@code true}) or not. */
+        static JavaKernels expect(boolean vector) {
+            try {
+                var f = Class.forName("io.github.blosc2panama.simd.SimdSupport").getDeclaredField("VECTOR");
+                f.setAccessible(true);
+                if (f.getBoolean(null) != vector) {
+                    throw new IllegalStateException("simd kernels are " + (vector ? "scalar" : "vector")
+                            + " in this JVM, expected " + (vector ? "vector" : "scalar"));
+                }
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("cannot tell which simd kernels run", e);
+            }
+            return new JavaKernels();
+        }
+
+        @Override
+        public int shuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            Shuffle.shuffle(src, dst, blocksize, typesize);
+            return blocksize;
+        }
+
+        @Override
+        public int unshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            Shuffle.unshuffle(src, dst, blocksize, typesize);
+            return blocksize;
+        }
+
+        @Override
+        public int bitshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            BitShuffle.bitshuffle(src, dst, blocksize, typesize);
+            return blocksize;
+        }
+
+        @Override
+        public int bitunshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+            BitShuffle.bitunshuffle(src, dst, blocksize, typesize);
+            return blocksize;
         }
     }
 

@@ -1,0 +1,31 @@
+package io.github.blosc2panama.simd;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Child-JVM entry for {@link ScalarFallbackTest}: started without {@code jdk.incubator.vector}, runs every public
+ * filter and prints what it got, so the parent can compare with the scalar twins it runs itself.
+ */
+public final class FallbackMain {
+    private FallbackMain() {
+    }
+
+    public static void main(String[] args) {
+        System.out.println("module=" + ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent());
+        System.out.println("vector=" + SimdSupport.VECTOR);
+        byte[] data = TestData.random(42, 1000);
+        MemorySegment src = MemorySegment.ofArray(data);
+        for (int ts : new int[] {2, 4, 7, 8, 16}) {
+            MemorySegment a = MemorySegment.ofArray(new byte[1000]);
+            MemorySegment b = MemorySegment.ofArray(new byte[1000]);
+            MemorySegment c = MemorySegment.ofArray(new byte[1000]);
+            MemorySegment d = MemorySegment.ofArray(new byte[1000]);
+            Shuffle.shuffle(src, a, 1000, ts);
+            Shuffle.unshuffle(src, b, 1000, ts);
+            BitShuffle.bitshuffle(src, c, 1000, ts);
+            BitShuffle.bitunshuffle(src, d, 1000, ts);
+            System.out.println("ts" + ts + "=" + TestData.sha256(TestData.bytes(a)) + TestData.sha256(TestData.bytes(b))
+                    + TestData.sha256(TestData.bytes(c)) + TestData.sha256(TestData.bytes(d)));
+        }
+    }
+}
