@@ -48,6 +48,11 @@ final class ShuffleScalar {
             MemorySegment.copy(src, 0, dst, 0, length);
             return;
         }
+        if (typesize == 8 || typesize == 4) {
+            ByteTranspose.shuffle(src, dst, nel, typesize);
+            MemorySegment.copy(src, body, dst, body, length - body);
+            return;
+        }
         if (typesize > MAX_TILED_TYPESIZE) {
             for (int j = 0; j < typesize; j++) {
                 for (long i = 0; i < nel; i++) {
@@ -85,6 +90,11 @@ final class ShuffleScalar {
         long body = nel * typesize;
         if (typesize == 1 || nel <= 1) {
             MemorySegment.copy(src, 0, dst, 0, length);
+            return;
+        }
+        if (typesize == 8 || typesize == 4) {
+            ByteTranspose.unshuffle(src, dst, nel, typesize);
+            MemorySegment.copy(src, body, dst, body, length - body);
             return;
         }
         if (typesize > MAX_TILED_TYPESIZE) {
