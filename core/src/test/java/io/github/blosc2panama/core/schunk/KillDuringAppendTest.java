@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * every chunk the child reported as appended (it prints "appended i" once {@code append} returned),
  * with the right data. The next child reopens the same frame and goes on appending. 100 kills on
  * contiguous files and 100 on sparse directories, in four loops of 50 run side by side (children
- * spend much of their life starting up or waiting for fsync).
+ * spend much of their life starting up or waiting for fsync). When python-blosc2 is available
+ * (property {@code blosc2.python}), C-Blosc2 also reads the last frame of each loop and up to two
+ * copies of a contiguous frame caught between the two header writes of a commit.
  */
 class KillDuringAppendTest {
     private static final int KILLS_PER_LOOP = 50;
@@ -136,6 +138,7 @@ class KillDuringAppendTest {
         int verified = 0;
         int chunksChecked = 0;
         int kills = 0;
+        List<Path> gapCopies = new ArrayList<>();
         while (kills < KILLS_PER_LOOP) {
             if (verified >= MAX_CHUNKS_PER_FRAME) {
                 frame = newFrame(sparse, loop, ++frameNo);
@@ -171,10 +174,56 @@ class KillDuringAppendTest {
             in.close();
             kills++;
             verified = verify(frame, confirmed, verified, rnd);
+            if (!sparse && gapCopies.size() < 2 && hasGap(frame)) {
+                // killed between the two header writes of a commit: keep a copy for C to read
+                Path copy = dir.resolve("gap-" + loop + "-" + gapCopies.size() + ".b2frame");
+                Files.copy(frame, copy);
+                gapCopies.add(copy);
+            }
             chunksChecked += verified - startN;
         }
         verify(frame, verified, 0, rnd); // finally every chunk of the last frame
+        for (Path g : gapCopies) {
+            cReads(g);
+        }
+        cReads(frame);
         return new Outcome(kills, chunksChecked, frameNo + 1);
+    }
+
+    /** Whether the header's cbytes exceeds the stored chunks: a commit's intermediate state, or a frame grown from one. */
+    private static boolean hasGap(Path frame) {
+        try (SuperChunk sc = SuperChunk.open(frame)) {
+            long stored = 0;
+            for (int i = 0; i < sc.nchunks(); i++) {
+                stored += sc.chunk(i).byteSize();
+            }
+            return stored < sc.cbytes();
+        }
+    }
+
+    /** C-Blosc2 (python-blosc2, when the property blosc2.python is set) reads the frame with the right data. */
+    private static void cReads(Path frame) throws Exception {
+        String py = System.getProperty("blosc2.python", "");
+        if (py.isBlank() || !Files.isExecutable(Path.of(py))) {
+            return;
+        }
+        String script = String.join("\n",
+                "import blosc2, hashlib, sys",
+                "s = blosc2.open(sys.argv[1])",
+                "print(s.nchunks)",
+                "for i in range(s.nchunks):",
+                "    print(hashlib.sha256(s.decompress_chunk(i)).hexdigest())");
+        Process p = new ProcessBuilder(py, "-c", script, frame.toString()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "python hangs");
+        assertEquals(0, p.exitValue(), frame + ": " + out);
+        String[] lines = out.split("\n");
+        int n = Integer.parseInt(lines[0].trim());
+        assertEquals(n + 1, lines.length, out);
+        java.security.MessageDigest md = java.security.MessageDigest.getInstance("SHA-256");
+        for (int i = 0; i < n; i++) {
+            assertEquals(java.util.HexFormat.of().formatHex(md.digest(data(i))), lines[i + 1], frame + ": C, chunk " + i);
+        }
     }
 
     /** Reopens {@code frame}: it must hold at least {@code confirmed} chunks (at most one more), all intact. */
