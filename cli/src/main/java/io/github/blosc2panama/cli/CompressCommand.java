@@ -12,10 +12,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-/** {@code blosc2 compress IN OUT [options]}: one file into one chunk. */
+/** {@code blosc2 compress IN OUT [options]}: one file into one chunk, or into a contiguous or sparse frame. */
 final class CompressCommand implements Command {
     private static final Set<String> VALUED = Set.of("codec", "clevel", "filters", "filters-meta", "typesize",
-            "blocksize", "splitmode", "nthreads", "dtype", "shape", "chunkshape", "blockshape");
+            "blocksize", "splitmode", "nthreads", "chunksize", "meta", "vlmeta", "dtype", "shape", "chunkshape",
+            "blockshape");
+    /** The default chunk size of frames (rounded down to a multiple of the typesize). */
+    static final int DEFAULT_CHUNKSIZE = 1 << 20;
 
     @Override
     public String name() {
@@ -24,7 +27,7 @@ final class CompressCommand implements Command {
 
     @Override
     public String summary() {
-        return "compress a file into one chunk";
+        return "compress a file into one chunk or a frame";
     }
 
     @Override
@@ -35,6 +38,10 @@ final class CompressCommand implements Command {
                 Compresses the file IN (at most %d bytes) into one Blosc2 chunk written to OUT
                 ("-" for standard output). Defaults are python-blosc2's: zstd, clevel 5, typesize 8,
                 shuffle, automatic blocksize, auto split, 1 thread.
+                When OUT ends in .b2frame, or --chunksize or --sparse is given, IN (any size) is cut
+                into chunks and written as a frame: a contiguous frame file (or a cframe on standard
+                output with "-"), or with --sparse a sparse frame directory (which must not exist).
+                A progress bar is shown on standard error when it is a terminal.
 
                 options:
                   --codec NAME         blosclz, lz4, lz4hc, zlib or zstd
@@ -47,7 +54,12 @@ final class CompressCommand implements Command {
                   --splitmode MODE     always, never, auto or forward_compat
                   --nthreads N         compression threads
                   --use-dict           train and store a dictionary (zstd, lz4, lz4hc)
-                """.formatted(Blosc2.MAX_BUFFERSIZE) + NDArrayCompress.HELP;
+                frame options:
+                  --chunksize N        bytes per chunk (default %d, rounded down to a multiple of the typesize)
+                  --sparse             write a sparse frame directory
+                  --meta N=HEX,..      metalayers: name and raw content in hex
+                  --vlmeta N=HEX,..    vlmetalayers: name and content in hex (stored compressed)
+                """.formatted(Blosc2.MAX_BUFFERSIZE, DEFAULT_CHUNKSIZE) + NDArrayCompress.HELP;
     }
 
     /** The compression parameters the options ask for, starting from {@link CParams#defaults()}. */
@@ -83,7 +95,7 @@ final class CompressCommand implements Command {
 
     @Override
     public int run(List<String> tokens, Io io) throws IOException {
-        Args a = Args.parse(name(), tokens, Set.of("use-dict"), VALUED);
+        Args a = Args.parse(name(), tokens, Set.of("use-dict", "sparse"), VALUED);
         if (a.has("help")) {
             io.out().print(usage());
             return 0;
@@ -93,6 +105,16 @@ final class CompressCommand implements Command {
         if (NDArrayCompress.wanted(a)) {
             NDArrayCompress.run(a, pos.get(0), pos.get(1), params, io);
             return 0;
+        }
+        if (pos.get(1).endsWith(".b2frame") || a.has("sparse") || a.has("chunksize")) {
+            new FrameWriter(a, params, io).write(Path.of(pos.get(0)), pos.get(1));
+            return 0;
+        }
+        for (String frameOnly : List.of("meta", "vlmeta")) {
+            if (a.has(frameOnly)) {
+                throw new UsageException("--" + frameOnly + " applies to frames: give an OUT ending in .b2frame, "
+                        + "--chunksize or --sparse");
+            }
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment src = FileIo.mapInput(Path.of(pos.get(0)), arena, Blosc2.MAX_BUFFERSIZE,

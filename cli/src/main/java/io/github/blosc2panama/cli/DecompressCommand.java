@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.ChunkInfo;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.DParams;
+import io.github.blosc2panama.core.SuperChunk;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -11,7 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-/** {@code blosc2 decompress PATH OUT}: a chunk back into its data. */
+/** {@code blosc2 decompress PATH OUT}: a chunk, or all chunks of a frame in order, back into the data. */
 final class DecompressCommand implements Command {
     @Override
     public String name() {
@@ -20,7 +21,7 @@ final class DecompressCommand implements Command {
 
     @Override
     public String summary() {
-        return "decompress a chunk into its data";
+        return "decompress a chunk or a frame into its data";
     }
 
     @Override
@@ -28,8 +29,9 @@ final class DecompressCommand implements Command {
         return """
                 usage: blosc2 decompress PATH OUT [--nthreads N]
 
-                Writes the data of the Blosc2 chunk in PATH to OUT ("-" for standard output).
-                (Frames and b2nd arrays are recognised but not read yet.)
+                Writes the data of the Blosc2 chunk in PATH to OUT ("-" for standard output). For a
+                contiguous frame (.b2frame file) or a sparse frame (directory), writes the data of all
+                its chunks in order.
 
                 options:
                   --nthreads N   decompression threads
@@ -53,11 +55,46 @@ final class DecompressCommand implements Command {
         }
         switch (kind) {
             case CHUNK -> chunk(pos.get(0), path, pos.get(1), dparams, io);
-            // Frames, sparse frames and b2nd arrays: another task adds them here.
-            case CFRAME, SFRAME -> throw new CliException("'decompress' reads only chunks so far; " + pos.get(0)
-                    + " is a " + kind.description());
+            case CFRAME, SFRAME -> frame(pos.get(0), path, pos.get(1), io);
         }
         return 0;
+    }
+
+    private static void frame(String pathArg, Path path, String out, Io io) throws IOException {
+        try (SuperChunk sc = SuperChunk.open(path)) {
+            long total = 0;
+            for (int k = 0; k < sc.nchunks(); k++) {
+                total += sc.chunkNbytes(k);
+            }
+            if (total != sc.nbytes()) {
+                throw new CorruptDataException(pathArg + ": the chunks hold " + total + " bytes but the header says nbytes = "
+                        + sc.nbytes());
+            }
+            if (out.equals(FileIo.STDOUT)) {
+                // chunk by chunk, so a frame larger than memory streams through
+                for (int k = 0; k < sc.nchunks(); k++) {
+                    byte[] d = sc.decompressChunk(k);
+                    io.out().write(d, 0, d.length);
+                }
+                io.out().flush();
+                if (io.out().checkError()) {
+                    throw new java.io.UncheckedIOException(new IOException("error writing to standard output"));
+                }
+                return;
+            }
+            FileIo.produce(out, total, dst -> {
+                long pos = 0;
+                for (int k = 0; k < sc.nchunks(); k++) {
+                    int n = sc.chunkNbytes(k);
+                    long got = sc.decompressChunk(k, dst.asSlice(pos, n));
+                    if (got != n) {
+                        throw new CorruptDataException(pathArg + ": chunk " + k + " decompressed to " + got
+                                + " bytes, " + n + " expected");
+                    }
+                    pos += n;
+                }
+            }, io);
+        }
     }
 
     private static void chunk(String pathArg, Path path, String out, DParams dparams, Io io) throws IOException {

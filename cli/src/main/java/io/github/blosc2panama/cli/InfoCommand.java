@@ -2,14 +2,17 @@ package io.github.blosc2panama.cli;
 
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.ChunkInfo;
+import io.github.blosc2panama.core.SuperChunk;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
-/** {@code blosc2 info [--json] PATH}: what a chunk's header says. */
+/** {@code blosc2 info [--json] PATH}: what a chunk's header, or a contiguous or sparse frame, says. */
 final class InfoCommand implements Command {
     @Override
     public String name() {
@@ -18,7 +21,7 @@ final class InfoCommand implements Command {
 
     @Override
     public String summary() {
-        return "show the header fields of a chunk";
+        return "show the header fields of a chunk or a frame";
     }
 
     @Override
@@ -26,13 +29,17 @@ final class InfoCommand implements Command {
         return """
                 usage: blosc2 info [--json] PATH
 
-                Prints the header of the Blosc2 chunk in PATH: version, flags, typesize, nbytes,
-                cbytes, ratio, blocksize, codec and its meta, filters and their meta, split,
-                memcpyed, special value, dictionary, variable-length blocks, number of blocks.
-                (Frames and b2nd arrays are recognised but not read yet.)
+                For a Blosc2 chunk in PATH: version, flags, typesize, nbytes, cbytes, ratio, blocksize,
+                codec and its meta, filters and their meta, split, memcpyed, special value, dictionary,
+                variable-length blocks, number of blocks.
+                For a contiguous frame (a .b2frame file) or a sparse frame (a directory holding
+                chunks.b2frame): nbytes, cbytes, ratio, size on disk, nchunks, chunksize, typesize,
+                blocksize, codec, clevel, filters and their meta, splitmode, then every metalayer
+                (raw bytes in hex), every vlmetalayer (decompressed bytes in hex) and every chunk
+                (nbytes, cbytes, special value, offset or chunk file).
 
                 options:
-                  --json   one JSON object with snake_case keys ("kind": "chunk", ...)
+                  --json   one JSON object with snake_case keys ("kind": "chunk", "cframe" or "sframe")
                 """;
     }
 
@@ -53,12 +60,39 @@ final class InfoCommand implements Command {
         }
         String report = switch (kind) {
             case CHUNK -> chunk(pathArg, path, json);
-            // Frames, sparse frames and b2nd arrays: another task adds their reports here.
-            case CFRAME, SFRAME -> throw new CliException("'info' reads only chunks so far; " + pathArg
-                    + " is a " + kind.description());
+            case CFRAME, SFRAME -> frame(kind, pathArg, path, json);
         };
         io.out().print(report);
         return 0;
+    }
+
+    private static String frame(InputKind kind, String pathArg, Path path, boolean json) throws IOException {
+        try (SuperChunk sc = SuperChunk.open(path)) {
+            FrameReport report = new FrameReport(kind == InputKind.CFRAME ? "cframe" : "sframe", pathArg,
+                    diskBytes(path), sc);
+            if (!json) {
+                return report.text();
+            }
+            StringBuilder sb = new StringBuilder();
+            report.json(new JsonWriter(sb, true));
+            return sb.append('\n').toString();
+        }
+    }
+
+    /** A file's size, or the sum of the sizes of the regular files in a directory. */
+    static long diskBytes(Path path) throws IOException {
+        if (!Files.isDirectory(path)) {
+            return Files.size(path);
+        }
+        long total = 0;
+        try (Stream<Path> s = Files.list(path)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                if (Files.isRegularFile(p)) {
+                    total += Files.size(p);
+                }
+            }
+        }
+        return total;
     }
 
     private static String chunk(String pathArg, Path path, boolean json) throws IOException {

@@ -22,10 +22,28 @@ import java.util.List;
  * }
  * }</pre>
  *
- * <p>Reads may run from several threads at once. Mutations must not run concurrently with each
- * other or with reads; a chunk view from {@link #chunk(int)} is valid until the next mutation or
- * {@link #close()}. File frames are mapped once into memory owned by this object; appends to a
- * contiguous file are crash-safe (see {@code frame.ContiguousFileStore}).
+ * <h2>Thread safety</h2>
+ * <ul>
+ *   <li><b>Readers:</b> any number of threads may call the reading methods ({@link #chunk(int)},
+ *       {@link #decompressChunk(int)}, {@link #getSlice(long, long)}, the properties, metalayer and
+ *       vlmetalayer getters, {@link #toCframe()}) on one open super-chunk at the same time, without
+ *       locking. File frames are mapped once; chunk views are slices of that mapping.</li>
+ *   <li><b>Writers:</b> at most one thread may mutate ({@code append*}, {@code insertChunk},
+ *       {@code updateChunk}, {@code deleteChunk}, {@code reorder}, {@code fillSpecial}, metalayer and
+ *       vlmetalayer changes) at a time, and no read may run while it does: a commit may replace the
+ *       file mapping and the in-memory state. Guard a super-chunk shared by readers and a writer with
+ *       a {@link java.util.concurrent.locks.ReadWriteLock} (reads under the read lock, mutations under
+ *       the write lock). A chunk view from {@link #chunk(int)} is valid until the next mutation or
+ *       {@link #close()}; {@code close()} must not run concurrently with anything else.</li>
+ *   <li><b>Processes:</b> nothing is locked between processes. One process at a time may write a
+ *       frame; other processes should open it after the writer committed (a contiguous-file append
+ *       truncates bytes that a reader mapping an older state could still refer to).</li>
+ *   <li><b>Crashes:</b> appends to a contiguous file never lose a chunk that was committed before,
+ *       whenever the process dies (see {@code frame.ContiguousFileStore}); sparse frames write chunk
+ *       files first and then replace {@code chunks.b2frame} atomically. With
+ *       {@link Storage#durable(boolean) durable} storage (the default for files) each commit also
+ *       survives a power loss once the mutating call returned.</li>
+ * </ul>
  */
 public final class SuperChunk implements AutoCloseable {
     private final SChunk engine;

@@ -39,8 +39,10 @@ import java.util.List;
  * A crash at any point leaves a header that describes a complete frame holding every chunk
  * committed before (readers, C-Blosc2 included, accept a file longer than frame_len). This relies
  * on an 87-byte write at offset 0 not being torn, which holds for the sector-atomic writes of
- * common disks and file systems. Commits that remove bytes (delete, update, adding metalayers)
- * write a compact new file next to the old one, fsync it and atomically rename it over the old.
+ * common disks and file systems. Commits that remove bytes (delete, update, adding metalayers),
+ * and commits to a frame whose nbytes is 0 (C-Blosc2 expects the trailer of such a frame right
+ * after the header, so the intermediate state above would not be readable by C), write a compact
+ * new file next to the old one, fsync it and atomically rename it over the old.
  */
 public final class ContiguousFileStore extends FrameStore {
     private final Path path;
@@ -175,7 +177,11 @@ public final class ContiguousFileStore extends FrameStore {
         if (!writable) {
             throw new InvalidArgumentException(path + " was opened read-only");
         }
-        if (!c.freed().isEmpty() || FrameHeader.encodedLength(c.header().metalayers()) != headerLen) {
+        // A frame with nbytes 0 keeps its trailer right after the header, where C looks for it in such a
+        // frame: the intermediate state of an in-place commit (index and trailer moved past a gap) would
+        // not be readable by C, and there are no chunks to protect, so such a frame is rewritten.
+        if (!c.freed().isEmpty() || FrameHeader.encodedLength(c.header().metalayers()) != headerLen
+                || onDisk.nbytes() == 0) {
             return rewrite(c);
         }
         try {

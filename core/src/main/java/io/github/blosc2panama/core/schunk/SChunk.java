@@ -109,12 +109,17 @@ public final class SChunk implements AutoCloseable {
         int compcode = p.codec().id();
         int codecFlags = (compcode >= 6 ? FrameHeader.UDCODEC_FORMAT : compcode) | (p.clevel() << 4);
         byte[] filters = new byte[6];
+        byte[] filtersMeta = p.filtersMeta();
         for (int i = 0; i < 6; i++) {
             filters[i] = (byte) p.filter(i).id();
+            if (p.filter(i) == Filter.BYTEDELTA && filtersMeta[i] == 0) {
+                // as python-blosc2 records it, and as the chunk writer stores it in each chunk
+                filtersMeta[i] = (byte) Math.min(255, p.typesize());
+            }
         }
         FrameHeader h = new FrameHeader(0, 0, generalFlags(-1, false), sparse ? 1 : 0, codecFlags,
                 p.splitMode().id() - 1, 0, 0, p.typesize(), p.blocksize(), -1, Math.min(p.nthreads(), Short.MAX_VALUE), 1,
-                false, 6, filters, p.filtersMeta(), compcode, p.codecMeta(), p.useDict() ? 1 : 0, metas);
+                false, 6, filters, filtersMeta, compcode, p.codecMeta(), p.useDict() ? 1 : 0, metas);
         return h.withMetalayers(metas);
     }
 
@@ -630,6 +635,11 @@ public final class SChunk implements AutoCloseable {
                     : offs[k] < 0 ? OffsetsIndex.special(offs[k], "chunk " + k) : SpecialValue.NONE;
             boolean encodable = (sv == SpecialValue.ZERO || sv == SpecialValue.NAN || sv == SpecialValue.UNINIT)
                     && cs > 0 && nb[k] == (k == n - 1 && total % cs != 0 ? (int) (total % cs) : cs);
+            if (encodable && sv == SpecialValue.NAN && c != null
+                    && ChunkPeek.read(c, 0, c.byteSize(), "chunk").typesize() != s.header().typesize()) {
+                // a reader rebuilds NaNs with the frame's typesize: keep a chunk whose NaNs are of another width
+                encodable = false;
+            }
             if (c != null && encodable) {
                 offs[k] = OffsetsIndex.specialOffset(sv);
                 pending.set(k, null);

@@ -1,0 +1,343 @@
+package io.github.blosc2panama.core.schunk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.Codec;
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.core.SplitMode;
+import io.github.blosc2panama.core.Storage;
+import io.github.blosc2panama.core.SuperChunk;
+import io.github.blosc2panama.core.frame.TestSupport;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * python-blosc2 (C-Blosc2 3.3) as a peer, with real compression, 36 frames each way: every codec,
+ * shuffle / bitshuffle / delta / bytedelta / trunc-prec / no filter, typesizes 1, 2, 3, 4, 8 and 16,
+ * several chunk sizes (fixed, with a shorter last chunk, variable), contiguous files, sparse
+ * directories and in-memory cframes, special chunks (zeros, NaN, uninit), metalayers and
+ * vlmetalayers, after insert, delete, update and reorder. Both sides describe each frame the same
+ * way (see {@code peer.py}): nchunks, nbytes, parameters, per-chunk nbytes / special / sha256,
+ * metalayers as raw bytes, vlmetalayers decompressed; the descriptions must be equal. Skipped when
+ * the property {@code blosc2.python} is empty.
+ */
+class PythonPeerFramesTest {
+    @TempDir
+    Path dir;
+
+    static String python() {
+        String p = System.getProperty("blosc2.python", "");
+        return p.isBlank() || !Files.isExecutable(Path.of(p)) ? null : p;
+    }
+
+    private Path script() throws Exception {
+        Path p = dir.resolve("peer.py");
+        try (InputStream in = PythonPeerFramesTest.class.getResourceAsStream("peer.py")) {
+            Files.copy(in, p);
+        }
+        return p;
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Object> runPython(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(python(), script().toString()));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.to(dir.resolve("py.err").toFile()))
+                .start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "python hangs");
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("py.err")));
+        return (List<Object>) TestSupport.Json.parse(out);
+    }
+
+    static String sha(byte[] b) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
+    }
+
+    /** The Java side of peer.py's describe(). */
+    static Map<String, Object> describe(SuperChunk sc, String path, String kind) throws Exception {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("path", path);
+        m.put("kind", kind);
+        m.put("nchunks", (long) sc.nchunks());
+        m.put("nbytes", sc.nbytes());
+        m.put("typesize", (long) sc.typesize());
+        m.put("compcode", (long) sc.compcode());
+        m.put("clevel", (long) sc.clevel());
+        m.put("chunksize", (long) sc.chunksize());
+        List<Object> f = new ArrayList<>();
+        List<Object> fm = new ArrayList<>();
+        for (int k = 0; k < 6; k++) {
+            f.add((long) Byte.toUnsignedInt(sc.filters()[k]));
+            fm.add((long) Byte.toUnsignedInt(sc.filtersMeta()[k]));
+        }
+        m.put("filters", f);
+        m.put("filters_meta", fm);
+        List<Object> chunks = new ArrayList<>();
+        for (int k = 0; k < sc.nchunks(); k++) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            byte[] d = sc.decompressChunk(k);
+            int special = Blosc2.info(sc.chunk(k)).special().code();
+            c.put("nbytes", (long) d.length);
+            c.put("special", (long) special);
+            c.put("sha256", special == SpecialValue.UNINIT.code() ? null : sha(d));
+            chunks.add(c);
+        }
+        m.put("chunks", chunks);
+        Map<String, Object> meta = new LinkedHashMap<>();
+        for (String n : sc.metalayerNames()) {
+            meta.put(n, HexFormat.of().formatHex(sc.metalayer(n)));
+        }
+        m.put("meta", meta);
+        Map<String, Object> vl = new LinkedHashMap<>();
+        for (String n : sc.vlmetalayerNames()) {
+            vl.put(n, HexFormat.of().formatHex(sc.vlmetalayer(n)));
+        }
+        m.put("vlmeta", vl);
+        return m;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void weReadWhatPythonWrites() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        Path out = Files.createDirectories(dir.resolve("py"));
+        List<Object> frames = runPython(List.of("make", out.toString()));
+        assertTrue(frames.size() >= 30, frames.size() + " frames");
+        int specials = 0;
+        for (Object o : frames) {
+            Map<String, Object> want = (Map<String, Object>) o;
+            String name = (String) want.get("path");
+            String kind = (String) want.get("kind");
+            Path p = out.resolve(name);
+            try (SuperChunk sc = kind.equals("memory") ? SuperChunk.fromCframe(Files.readAllBytes(p))
+                    : SuperChunk.open(p)) {
+                assertEquals(want, describe(sc, name, kind), name);
+                assertEquals(kind.equals("sframe"), Files.isDirectory(p), name);
+            }
+            for (Object c : (List<Object>) want.get("chunks")) {
+                specials += ((Number) ((Map<String, Object>) c).get("special")).intValue() != 0 ? 1 : 0;
+            }
+        }
+        assertTrue(specials >= 10, specials + " special chunks");
+    }
+
+    // ------------------------------------------------------------------ Java writes, Python reads
+
+    private static final Codec[] CODECS = {Codec.BLOSCLZ, Codec.LZ4, Codec.LZ4HC, Codec.ZLIB, Codec.ZSTD};
+    private static final Filter[][] PIPELINES = {
+        {Filter.SHUFFLE}, {Filter.BITSHUFFLE}, {Filter.DELTA, Filter.SHUFFLE}, {Filter.SHUFFLE, Filter.BYTEDELTA},
+        {Filter.TRUNC_PREC, Filter.SHUFFLE}, {Filter.NOFILTER}};
+    private static final int[] TYPESIZES = {4, 8, 2, 1, 16, 3};
+    private static final String[] KINDS = {"cframe", "sframe", "memory"};
+
+    static byte[] data(int nbytes, int seed, int pattern) {
+        SplittableRandom r = new SplittableRandom(seed);
+        byte[] b = new byte[nbytes];
+        switch (pattern) {
+            case 0 -> {
+                for (int i = 0; i < nbytes; i++) {
+                    b[i] = (byte) ((long) i * (seed + 1) / 3);
+                }
+            }
+            case 1 -> {
+                int x = seed;
+                for (int i = 0; i + 4 <= nbytes; i += 4) {
+                    x += r.nextInt(9) - 4;
+                    b[i] = (byte) x;
+                    b[i + 1] = (byte) (x >> 8);
+                    b[i + 2] = (byte) (x >> 16);
+                    b[i + 3] = (byte) (x >> 24);
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < nbytes; i++) {
+                    b[i] = (byte) r.nextInt(7);
+                }
+            }
+            default -> {
+                String[] words = {"blosc2 ", "frame ", "chunk ", "panama ", seed + " "};
+                StringBuilder sb = new StringBuilder();
+                while (sb.length() < nbytes) {
+                    sb.append(words[r.nextInt(words.length)]);
+                }
+                System.arraycopy(sb.toString().getBytes(StandardCharsets.US_ASCII), 0, b, 0, nbytes);
+            }
+        }
+        return b;
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void pythonReadsWhatWeWrite() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        Path out = Files.createDirectories(dir.resolve("java"));
+        List<String> args = new ArrayList<>(List.of("read"));
+        List<Map<String, Object>> ours = new ArrayList<>();
+        for (int i = 0; i < 36; i++) {
+            String kind = KINDS[i % 3];
+            Path p = out.resolve(String.format("j%02d_%s.b2frame", i, kind));
+            List<byte[]> model = new ArrayList<>();
+            Map<String, Object> desc;
+            try (SuperChunk sc = build(i, kind, p, model)) {
+                if (kind.equals("memory")) {
+                    Files.write(p, sc.toCframe());
+                }
+                desc = describe(sc, p.toString(), kind);
+                // our own reading agrees with the model (UNINIT chunks excepted)
+                List<Object> chunks = (List<Object>) desc.get("chunks");
+                assertEquals(model.size(), chunks.size(), p.toString());
+                for (int k = 0; k < model.size(); k++) {
+                    Map<String, Object> c = (Map<String, Object>) chunks.get(k);
+                    if (c.get("sha256") != null) {
+                        assertEquals(sha(model.get(k)), c.get("sha256"), p + " chunk " + k);
+                    }
+                }
+            }
+            if (!kind.equals("memory")) {
+                try (SuperChunk again = SuperChunk.open(p)) {
+                    assertEquals(desc, describe(again, p.toString(), kind), p + " reopened");
+                }
+            }
+            ours.add(desc);
+            args.add(p.toString());
+            args.add(kind);
+        }
+        List<Object> theirs = runPython(args);
+        assertEquals(ours.size(), theirs.size());
+        for (int i = 0; i < ours.size(); i++) {
+            assertEquals(ours.get(i), theirs.get(i), (String) ours.get(i).get("path"));
+        }
+    }
+
+    /** Frame {@code i} of the Java side; {@code model} receives the data of every chunk, in order. */
+    private static SuperChunk build(int i, String kind, Path p, List<byte[]> model) {
+        Filter[] filters = PIPELINES[i % PIPELINES.length];
+        int ts = TYPESIZES[(i / 2) % TYPESIZES.length];
+        if (filters[0] == Filter.TRUNC_PREC && ts != 4 && ts != 8) {
+            ts = i % 2 == 1 ? 4 : 8;
+        }
+        CParams.Builder b = CParams.builder().codec(CODECS[i % CODECS.length]).clevel(1 + i % 9).typesize(ts)
+                .filters(filters).splitMode(SplitMode.values()[i % SplitMode.values().length]);
+        if (filters[0] == Filter.TRUNC_PREC) {
+            b.filtersMeta(13, 0);
+        }
+        CParams cp = b.build();
+        // trunc-prec is lossy: the model holds what a compression round trip keeps
+        java.util.function.UnaryOperator<byte[]> kept = filters[0] == Filter.TRUNC_PREC
+                ? d -> Blosc2.decompress(Blosc2.compress(d, cp)) : d -> d;
+        int nitems = new int[] {1000, 2500, 4096, 777}[i % 4];
+        int chunksize = nitems * ts;
+        Storage st = switch (kind) {
+            case "cframe" -> Storage.contiguous(p);
+            case "sframe" -> Storage.sparse(p);
+            default -> Storage.inMemory();
+        };
+        SuperChunk sc = SuperChunk.create(st, cp, chunksize);
+        if (i % 2 == 0) {
+            sc.addMetalayer("jmeta", new byte[] {(byte) 0x92, (byte) i, (byte) 0xa1, 'j'});
+            sc.addMetalayer("raw", data(3 + i, i, 0));
+        }
+        if (i >= 30) {
+            SpecialValue sv = new SpecialValue[] {SpecialValue.ZERO, SpecialValue.NAN, SpecialValue.UNINIT}[i % 3];
+            if (sv == SpecialValue.NAN && ts != 4 && ts != 8) {
+                sv = SpecialValue.ZERO;
+            }
+            long nitemsAll = nitems * 3L + nitems / 2;
+            sc.fillSpecial(nitemsAll, sv);
+            for (int k = 0; k < sc.nchunks(); k++) {
+                model.add(sc.decompressChunk(k));
+            }
+            if (i == 33) {
+                // and a data chunk replacing a special one
+                byte[] d = data(chunksize, i * 100, 1);
+                sc.updateChunk(1, Blosc2.compress(d, cp));
+                model.set(1, kept.apply(d));
+            }
+        } else {
+            for (int k = 0; k < 3 + i % 4; k++) {
+                byte[] d = data(chunksize, i * 100 + k, (i + k) % 4);
+                sc.append(d);
+                model.add(kept.apply(d));
+            }
+            if (i % 4 == 1) {
+                sc.append(new byte[chunksize]); // all zeros: a special chunk
+                model.add(new byte[chunksize]);
+            }
+            if (i % 8 == 6) {
+                sc.appendChunk(Blosc2.nans(chunksize, 4)); // a special chunk given as such
+                model.add(sc.decompressChunk(sc.nchunks() - 1));
+            }
+            switch (i % 5) {
+                case 1 -> {
+                    byte[] d = data(chunksize, i * 100 + 50, 2);
+                    sc.insertChunk(1, Blosc2.compress(d, cp));
+                    model.add(1, kept.apply(d));
+                }
+                case 2 -> {
+                    sc.deleteChunk(0);
+                    model.remove(0);
+                }
+                case 3 -> {
+                    byte[] d = data(chunksize, i * 100 + 60, 0);
+                    sc.updateChunk(1, Blosc2.compress(d, cp));
+                    model.set(1, kept.apply(d));
+                }
+                case 4 -> {
+                    int n = sc.nchunks();
+                    int[] order = new int[n];
+                    for (int k = 0; k < n; k++) {
+                        order[k] = n - 1 - k;
+                    }
+                    sc.reorder(order);
+                    List<byte[]> rev = new ArrayList<>(model.reversed());
+                    model.clear();
+                    model.addAll(rev);
+                }
+                default -> { }
+            }
+            if (i % 6 == 5) {
+                byte[] d = data(nitems / 2 * ts, i * 100 + 70, 3); // a shorter last chunk
+                sc.append(d);
+                model.add(kept.apply(d));
+            }
+            if (i % 10 == 7) {
+                byte[] d = data(chunksize + 3 * ts, i * 100 + 80, 2); // a longer chunk: chunksize turns variable
+                sc.append(d);
+                model.add(kept.apply(d));
+            }
+        }
+        if (i % 3 != 2) {
+            sc.setVlmetalayer("jvl", ("{\"i\": " + i + "}").getBytes(StandardCharsets.US_ASCII));
+            sc.setVlmetalayer("raw", data(20 + i * 7, i, 2),
+                    CParams.builder().codec(Codec.ZSTD).clevel(3).typesize(1).build());
+        }
+        if (i % 7 == 3) {
+            sc.setVlmetalayer("gone", new byte[] {1, 2, 3});
+            sc.deleteVlmetalayer("gone");
+            sc.setVlmetalayer("jvl", "replaced".getBytes(StandardCharsets.US_ASCII));
+        }
+        if (i % 4 == 0 && i % 2 == 0) {
+            byte[] upd = data(3 + i, i + 1, 0);
+            sc.updateMetalayer("raw", upd);
+        }
+        return sc;
+    }
+}
