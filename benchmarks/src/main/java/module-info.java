@@ -1,6 +1,7 @@
-/** JMH benchmarks, with a C-Blosc2 baseline bound through FFM. */
+/** JMH benchmarks, with the C-Blosc2 baseline of the c-baseline module. */
 module io.github.blosc2panama.benchmarks {
     requires io.github.blosc2panama.core;
+    requires io.github.blosc2panama.cbaseline;
     requires jmh.core;
     opens io.github.blosc2panama.benchmarks;
 }
