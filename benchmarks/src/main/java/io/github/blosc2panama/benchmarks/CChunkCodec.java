@@ -1,5 +1,6 @@
 package io.github.blosc2panama.benchmarks;
 
+import io.github.blosc2panama.cbaseline.CBlosc2;
 import io.github.blosc2panama.core.CParams;
 import java.lang.foreign.MemorySegment;
 

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Chunk compression and decompression, ours ({@code impl=java}, the {@link Blosc2} facade) against
- * C-Blosc2 ({@code impl=c}, {@link CBlosc2}), on the DATASETS.md datasets and configurations.
+ * C-Blosc2 ({@code impl=c}, {@link io.github.blosc2panama.cbaseline.CBlosc2}), on the DATASETS.md datasets and configurations.
  *
  * <p>Each invocation compresses (or decompresses) the first {@value #DATASET_MIB} MiB of the dataset as
  * {@value #CHUNKS} chunks of 4 MiB. <b>One operation is one MiB of uncompressed data</b>, so the score

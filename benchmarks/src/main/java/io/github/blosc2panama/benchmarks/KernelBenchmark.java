@@ -1,5 +1,6 @@
 package io.github.blosc2panama.benchmarks;
 
+import io.github.blosc2panama.cbaseline.CBlosc2;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import io.github.blosc2panama.simd.BitShuffle;

@@ -1,5 +1,6 @@
 package io.github.blosc2panama.benchmarks;
 
+import io.github.blosc2panama.cbaseline.CB2nd;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.DType;

@@ -6,11 +6,10 @@ import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
 /**
- * HOOK for the "C-Blosc2" columns of {@code blosc2 bench}: something that measures the same dataset,
- * configuration and thread count with another implementation (the C library through FFM, in another
- * task). {@link #none()} measures nothing, and the bench then prints no baseline columns: no number
- * is ever invented. To add it, implement this interface and pass it to {@link BenchCommand}'s
- * constructor in {@link Main#commands()}.
+ * The "C-Blosc2" columns of {@code blosc2 bench}: something that measures the same dataset, configuration
+ * and thread count with another implementation ({@link CBlosc2Baseline}, the C library through FFM).
+ * {@link #none()} measures nothing, and the bench then prints no baseline columns: no number is ever
+ * invented. {@link Main#commands()} gives {@link BenchCommand} an {@link Opener} that makes one per run.
  */
 interface Baseline {
     /** The column group's label, e.g. "C-Blosc2 3.3.3". */
@@ -25,6 +24,16 @@ interface Baseline {
      */
     Optional<Measurement> measure(Dataset dataset, BenchConfig config, int nthreads, MemorySegment data,
             int chunkNbytes, int reps);
+
+    /** Makes the baseline of one bench run. */
+    @FunctionalInterface
+    interface Opener {
+        /**
+         * The baseline for a run: {@code clib} is the {@code --clib} option (null when not given); a note
+         * for the user (such as how to get the library) goes to {@code err}.
+         */
+        Baseline open(String clib, java.io.PrintStream err);
+    }
 
     /** The absent baseline. */
     static Baseline none() {

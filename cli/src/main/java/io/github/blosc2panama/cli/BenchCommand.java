@@ -18,10 +18,10 @@ final class BenchCommand implements Command {
     static final long BUDGET_NANOS = 500_000_000L;
     static final String MEMCPY = "memcpy";
 
-    private final Baseline baseline;
+    private final Baseline.Opener baselines;
 
-    BenchCommand(Baseline baseline) {
-        this.baseline = baseline;
+    BenchCommand(Baseline.Opener baselines) {
+        this.baselines = baselines;
     }
 
     @Override
@@ -38,7 +38,7 @@ final class BenchCommand implements Command {
     public String usage() {
         return """
                 usage: blosc2 bench [--json] [--dataset NAME,..] [--config NAME,..] [--threads N,..]
-                                    [--size MiB] [--reps N]
+                                    [--size MiB] [--reps N] [--no-baseline] [--clib PATH]
 
                 Compresses each dataset (generated as one stream, cut into 4 MiB chunks) with each
                 configuration at each thread count and prints ratio and speeds (GB/s = 1e9 bytes of
@@ -46,14 +46,23 @@ final class BenchCommand implements Command {
                 The sha256 column is the start of the sha256 of the dataset's first 64 MiB, checked
                 against DATASETS.md; the measured bytes are the first --size MiB of that stream.
 
+                When C-Blosc2 is found (the libblosc2 of python-blosc2: --clib, -Dblosc2.clib, or the
+                venv of bin/lib/peer-venv.sh), each row also measures it on the same chunks with the same
+                parameters, right after ours (C gets contexts and buffers made once per case), and shows
+                its speeds and the ratios ours/C (comp/C, dec/C: above 1 means we are faster).
+
                 options:
                   --json           a JSON array of rows {dataset, config, nthreads, ratio,
-                                   compress_gbps, decompress_gbps, ...}
+                                   compress_gbps, decompress_gbps, ...}; with C also c_ratio,
+                                   c_compress_gbps, c_decompress_gbps, compress_ratio_vs_c and
+                                   decompress_ratio_vs_c
                   --dataset LIST   %s (default: all)
                   --config LIST    %s, memcpy (default: all)
                   --threads LIST   thread counts (default: 1 and the number of cores)
                   --size MiB       bytes measured per dataset, 1..1024 (default %d)
                   --reps N         timed passes per case, 1..100 (default %d; fewer when a case is slow)
+                  --no-baseline    do not look for C-Blosc2, no C columns
+                  --clib PATH      the libblosc2 shared library to compare against
                 """.formatted(String.join(", ", Datasets.datasets().stream().map(Dataset::name).toList()),
                 String.join(", ", Datasets.configurations().stream().map(BenchConfig::name).toList()),
                 DEFAULT_SIZE_MIB, DEFAULT_REPS);
@@ -61,7 +70,8 @@ final class BenchCommand implements Command {
 
     @Override
     public int run(List<String> tokens, Io io) {
-        Args a = Args.parse(name(), tokens, Set.of("json"), Set.of("dataset", "config", "threads", "size", "reps"));
+        Args a = Args.parse(name(), tokens, Set.of("json", "no-baseline"),
+                Set.of("dataset", "config", "threads", "size", "reps", "clib"));
         if (a.has("help")) {
             io.out().print(usage());
             return 0;
@@ -75,6 +85,13 @@ final class BenchCommand implements Command {
         long nbytes = (long) a.intValue("size", DEFAULT_SIZE_MIB, 1, 1024) << 20;
         int reps = a.intValue("reps", DEFAULT_REPS, 1, 100);
         boolean json = a.has("json");
+        String clib = a.value("clib", null);
+        if (clib != null && a.has("no-baseline")) {
+            throw new UsageException("bench: --clib and --no-baseline exclude each other");
+        }
+        // Only chunk configurations have a C counterpart; a memcpy-only run needs no library.
+        Baseline baseline = a.has("no-baseline") || configs.isEmpty() ? Baseline.none()
+                : baselines.open(clib, io.err());
 
         BenchRunner runner = new BenchRunner(baseline, reps, BUDGET_NANOS);
         BenchTable table = new BenchTable(baseline);
@@ -87,9 +104,10 @@ final class BenchCommand implements Command {
             }
         };
         if (!json) {
-            io.out().printf(Locale.ROOT, "# blosc2-panama %s, %d MiB per dataset in %d MiB chunks, best of %d, %d cores%n",
+            io.out().printf(Locale.ROOT, "# blosc2-panama %s, %d MiB per dataset in %d MiB chunks, best of %d, %d cores%s%n",
                     Version.get(), nbytes >> 20, Datasets.CHUNK_NBYTES >> 20, reps,
-                    Runtime.getRuntime().availableProcessors());
+                    Runtime.getRuntime().availableProcessors(),
+                    baseline.present() ? "; c_* columns: " + baseline.name() + ", comp/C and dec/C = ours/C" : "");
             io.out().print(table.header());
         }
         if (!configs.isEmpty()) {

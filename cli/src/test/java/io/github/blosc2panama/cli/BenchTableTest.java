@@ -67,16 +67,22 @@ class BenchTableTest {
             }
         };
         BenchTable t = new BenchTable(fake);
-        assertTrue(t.header().endsWith("  c_ratio  c_comp_GB/s   c_dec_GB/s\n"), t.header());
+        assertTrue(t.header().endsWith("  c_ratio  c_comp_GB/s   c_dec_GB/s  comp/C   dec/C\n"), t.header());
         BenchRow withBase = new BenchRow("text", "3aeb934f69269165", "zlib-5-shuffle", 1, 4.5, 0.05, 0.27,
-                new Baseline.Measurement(4.54, 0.052, 0.266));
-        assertTrue(t.row(withBase).endsWith("     4.54        0.052        0.266\n"), t.row(withBase));
-        assertTrue(t.row(ROW).endsWith("        -            -            -\n"), t.row(ROW));
+                new Baseline.Measurement(4.54, 0.04, 0.3));
+        assertTrue(t.row(withBase).endsWith("     4.54        0.040        0.300    1.25    0.90\n"), t.row(withBase));
+        assertTrue(t.row(ROW).endsWith("        -            -            -       -       -\n"), t.row(ROW));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> rows = (List<Map<String, Object>>) MiniJson.parse(t.json(List.of(withBase, ROW)));
-        assertEquals(Map.of("name", "test baseline", "ratio", 4.54, "compress_gbps", 0.052, "decompress_gbps", 0.266),
-                rows.get(0).get("baseline"));
-        assertEquals(null, rows.get(1).get("baseline"));
+        Map<String, Object> r = rows.get(0);
+        assertEquals("test baseline", r.get("baseline"));
+        assertEquals(4.54, r.get("c_ratio"));
+        assertEquals(0.04, r.get("c_compress_gbps"));
+        assertEquals(0.3, r.get("c_decompress_gbps"));
+        assertEquals(1.25, r.get("compress_ratio_vs_c"));
+        assertEquals(0.9, r.get("decompress_ratio_vs_c"));
+        assertEquals(false, rows.get(1).containsKey("c_compress_gbps"), "a row C did not measure has no C members");
+        assertEquals(false, rows.get(1).containsKey("compress_ratio_vs_c"));
     }
 
     @Test

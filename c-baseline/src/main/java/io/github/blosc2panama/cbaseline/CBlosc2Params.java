@@ -1,4 +1,4 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import static java.lang.foreign.MemoryLayout.PathElement.groupElement;
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -17,13 +17,14 @@ import java.lang.foreign.StructLayout;
  * The {@code blosc2_cparams} and {@code blosc2_dparams} structs of C-Blosc2 3.3.x ({@code include/blosc2.h}),
  * laid out for the x86-64 / AArch64 LP64 ABIs (natural alignment, explicit padding), and filled like
  * {@code BLOSC2_CPARAMS_DEFAULTS} / {@code BLOSC2_DPARAMS_DEFAULTS} before our values are set.
+ * For baselines only (see the package documentation).
  */
-final class CBlosc2Params {
+public final class CBlosc2Params {
     /** Number of filter slots (BLOSC2_MAX_FILTERS). */
-    static final int MAX_FILTERS = 6;
+    public static final int MAX_FILTERS = 6;
 
     /** blosc2_cparams: 136 bytes. */
-    static final StructLayout CPARAMS = MemoryLayout.structLayout(
+    public static final StructLayout CPARAMS = MemoryLayout.structLayout(
             JAVA_BYTE.withName("compcode"),
             JAVA_BYTE.withName("compcode_meta"),
             JAVA_BYTE.withName("clevel"),
@@ -49,7 +50,7 @@ final class CBlosc2Params {
             .withName("blosc2_cparams");
 
     /** blosc2_dparams: 40 bytes. */
-    static final StructLayout DPARAMS = MemoryLayout.structLayout(
+    public static final StructLayout DPARAMS = MemoryLayout.structLayout(
             JAVA_SHORT.withName("nthreads"),
             MemoryLayout.paddingLayout(6),
             ADDRESS.withName("schunk"),
@@ -68,7 +69,7 @@ final class CBlosc2Params {
     }
 
     /** A blosc2_cparams holding {@code p} (pointers NULL: no schunk, prefilter, tuner or plugin params). */
-    static MemorySegment cparams(Arena arena, CParams p) {
+    public static MemorySegment cparams(Arena arena, CParams p) {
         if (p.nthreads() > Short.MAX_VALUE) {
             throw new IllegalArgumentException("nthreads must fit int16_t, got " + p.nthreads());
         }
@@ -91,7 +92,7 @@ final class CBlosc2Params {
     }
 
     /** BLOSC2_CPARAMS_DEFAULTS: blosclz, clevel 5, typesize 8, 1 thread, auto blocksize, FORWARD_COMPAT, shuffle in slot 5. */
-    static MemorySegment cparamsDefaults(Arena arena) {
+    public static MemorySegment cparamsDefaults(Arena arena) {
         MemorySegment s = arena.allocate(CPARAMS); // zero-filled: NULL pointers, zero metas, tuner_id 0, false
         s.set(JAVA_BYTE, offset(CPARAMS, "compcode"), BLOSC_BLOSCLZ);
         s.set(JAVA_BYTE, offset(CPARAMS, "clevel"), (byte) 5);
@@ -103,7 +104,7 @@ final class CBlosc2Params {
     }
 
     /** A blosc2_dparams like BLOSC2_DPARAMS_DEFAULTS ({1, NULL, NULL, NULL, 8}) with {@code nthreads} threads. */
-    static MemorySegment dparams(Arena arena, int nthreads) {
+    public static MemorySegment dparams(Arena arena, int nthreads) {
         if (nthreads < 1 || nthreads > Short.MAX_VALUE) {
             throw new IllegalArgumentException("nthreads must be 1.." + Short.MAX_VALUE + ", got " + nthreads);
         }
@@ -113,7 +114,8 @@ final class CBlosc2Params {
         return s;
     }
 
-    static long offset(StructLayout layout, String field) {
+    /** The byte offset of {@code field} in {@code layout}. */
+    public static long offset(StructLayout layout, String field) {
         return layout.byteOffset(groupElement(field));
     }
 }

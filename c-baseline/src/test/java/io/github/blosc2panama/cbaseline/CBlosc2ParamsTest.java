@@ -1,4 +1,4 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;

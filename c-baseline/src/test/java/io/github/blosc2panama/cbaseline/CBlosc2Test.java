@@ -1,16 +1,24 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.Filter;
 import io.github.blosc2panama.core.SplitMode;
+import io.github.blosc2panama.core.data.BenchConfig;
+import io.github.blosc2panama.core.data.DataPatterns;
+import io.github.blosc2panama.core.data.Dataset;
+import io.github.blosc2panama.core.data.Datasets;
+import io.github.blosc2panama.core.data.Pattern;
+import io.github.blosc2panama.core.data.PatternSpec;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -21,6 +29,7 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,24 +50,34 @@ class CBlosc2Test {
     }
 
     static Stream<Arguments> benchmarkCases() {
-        return Stream.of(BenchDataset.values()).flatMap(d -> Stream.of(ChunkConfig.values())
+        return Datasets.datasets().stream().flatMap(d -> Datasets.configurations().stream()
                 .flatMap(cfg -> Stream.of(Arguments.of(d, cfg, 1), Arguments.of(d, cfg, 2))));
     }
 
-    /** Every dataset x configuration x nthreads of the benchmarks round-trips through C (1 MiB + 3 bytes). */
+    /**
+     * Every dataset x configuration x nthreads of DATASETS.md round-trips through C (1 MiB + 3 bytes), and C
+     * reads the chunks our engine writes with the same parameters.
+     */
     @ParameterizedTest
     @MethodSource("benchmarkCases")
-    void cCompressThenCDecompressRoundTrips(BenchDataset ds, ChunkConfig cfg, int nthreads) {
+    void cCompressThenCDecompressRoundTrips(Dataset ds, BenchConfig cfg, int nthreads) {
         CParams p = cfg.cparams(ds.typesize(), nthreads);
-        try (Arena arena = Arena.ofConfined(); CChunkCodec codec = new CChunkCodec(p)) {
+        try (Arena arena = Arena.ofConfined(); CBlosc2.Context cctx = c.createCctx(p);
+                CBlosc2.Context dctx = c.createDctx(nthreads)) {
             MemorySegment data = arena.allocate((1 << 20) + 3);
             ds.fill(data);
             MemorySegment chunk = arena.allocate(data.byteSize() + 32);
-            long n = codec.compress(data, chunk);
+            int n = c.compress(cctx, data, chunk);
             assertTrue(n > 32 && n <= chunk.byteSize(), "compressed size " + n);
             assertEquals(p.codec().formatCode(), (chunk.get(ValueLayout.JAVA_BYTE, 2) & 0xE0) >>> 5, "codec in flags");
             MemorySegment back = arena.allocate(data.byteSize());
-            assertEquals(data.byteSize(), codec.decompress(chunk.asSlice(0, n), back));
+            assertEquals(data.byteSize(), c.decompress(dctx, chunk.asSlice(0, n), back));
+            assertEquals(-1, back.mismatch(data));
+
+            MemorySegment ours = arena.allocate(Blosc2.maxCompressedSize(data.byteSize()));
+            long m = Blosc2.compress(data, ours, p);
+            back.fill((byte) 0);
+            assertEquals(data.byteSize(), c.decompress(dctx, ours.asSlice(0, m), back), "C decompresses our chunk");
             assertEquals(-1, back.mismatch(data));
         }
     }
@@ -75,21 +94,30 @@ class CBlosc2Test {
         CParams.Builder blosclz = CParams.builder().codec(Codec.BLOSCLZ).clevel(5).splitMode(SplitMode.FORWARD_COMPAT);
         return Stream.of(
                 new Vector("chunks/bs_4096_lz4_ts4_randint.chunk", lz4.typesize(4).blocksize(4096)
-                        .filters(Filter.SHUFFLE).build(), 50001, s -> TestSupport.randint(s, 4, 100, 12345)),
+                        .filters(Filter.SHUFFLE).build(), 50001,
+                        fill(PatternSpec.of(Pattern.RANDINT, 4).withModulus(100).withSeed(12345))),
                 new Vector("chunks/shuffle_meta2_bytestreams_ts8_lz4.chunk", lz4.typesize(8).blocksize(0)
-                        .filters(Filter.SHUFFLE).filtersMeta(2).build(), 40000, s -> DataPatterns.arange(s, 8)),
+                        .filters(Filter.SHUFFLE).filtersMeta(2).build(), 40000, fill(PatternSpec.of(Pattern.ARANGE, 8))),
                 new Vector("chunks/ts_300_lz4_shuffle_arange.chunk", lz4.typesize(300).blocksize(0)
-                        .filters(Filter.SHUFFLE).filtersMeta(0).build(), 70001, s -> DataPatterns.arange(s, 300)),
+                        .filters(Filter.SHUFFLE).filtersMeta(0).build(), 70001, fill(PatternSpec.of(Pattern.ARANGE, 300))),
                 new Vector("chunks/mt2_lz4_ts8_sine_1MiB.chunk", lz4.typesize(8).nthreads(2).build(), 1048576,
-                        s -> TestSupport.sineF64(s, 0, 100, 1024)),
+                        fill(sine())),
                 new Vector("chunks/cl_lz4hc_clevel9_f64_linspace.chunk", CParams.builder().codec(Codec.LZ4HC).clevel(9)
                         .typesize(8).splitMode(SplitMode.FORWARD_COMPAT).filters(Filter.SHUFFLE).build(), 80000,
-                        s -> TestSupport.linspaceF64(s, -5, 0.001)),
+                        fill(PatternSpec.of(Pattern.LINSPACE, 8).withA(-5).withD(0.001))),
                 new Vector("chunks/bytedelta_i16_blosclz_oddlen.chunk", blosclz.typesize(2)
                         .filters(Filter.SHUFFLE, Filter.BYTEDELTA).filtersMeta(0, 2).build(), 30001,
-                        s -> DataPatterns.arange(s, 2)),
+                        fill(PatternSpec.of(Pattern.ARANGE, 2))),
                 new Vector("chunks/split_NEVER_blosclz_ts8_sine.chunk", blosclz.typesize(8).splitMode(SplitMode.NEVER)
-                        .filters(Filter.SHUFFLE).filtersMeta(0).build(), 131072, s -> TestSupport.sineF64(s, 0, 100, 1024)));
+                        .filters(Filter.SHUFFLE).filtersMeta(0).build(), 131072, fill(sine())));
+    }
+
+    private static PatternSpec sine() {
+        return PatternSpec.of(Pattern.SINE, 8).withA(0).withD(100).withPeriod(1024);
+    }
+
+    private static Consumer<MemorySegment> fill(PatternSpec spec) {
+        return s -> DataPatterns.fill(spec, s);
     }
 
     /** C compressing through our blosc2_cparams writes the vector's header (and whole chunk) byte for byte. */
@@ -125,7 +153,7 @@ class CBlosc2Test {
         assertEquals(n, expected.length);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment data = arena.allocate(n);
-            DataPatterns.arange(data, 4);
+            DataPatterns.fill(PatternSpec.of(Pattern.ARANGE, 4), data);
             MemorySegment shuffled = arena.allocate(n);
             MemorySegment back = arena.allocate(n);
             boolean bit = op.equals("bitshuffle");
@@ -135,6 +163,15 @@ class CBlosc2Test {
             assertEquals(n, bit ? c.bitunshuffle(4, n, shuffled, back) : c.unshuffle(4, n, shuffled, back));
             assertEquals(-1, back.mismatch(data));
         }
+    }
+
+    @Test
+    void theLibraryIsCBlosc2Version3AndLoadsOncePerPath(@TempDir Path dir) {
+        assertTrue(c.version().startsWith("3."), c.version());
+        assertSame(c, CBlosc2.load(c.path()));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> CBlosc2.load(dir.resolve("libnone.so")));
+        assertTrue(e.getMessage().contains("libnone.so is not a file"), e.getMessage());
     }
 
     @Test

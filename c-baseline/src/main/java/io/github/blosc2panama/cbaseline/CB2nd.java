@@ -1,4 +1,4 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -13,11 +13,11 @@ import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 
 /**
- * An FFM binding to C-Blosc2's b2nd reader, the baseline of {@link SliceBenchmark}: {@code b2nd_open},
+ * An FFM binding to C-Blosc2's b2nd reader, the baseline of the benchmarks' b2nd slices: {@code b2nd_open},
  * {@code b2nd_get_slice_cbuffer} and {@code b2nd_free} of the same libblosc2 {@link CBlosc2} loads
- * (which also runs {@code blosc2_init}).
+ * (which also runs {@code blosc2_init}). For baselines only (see the package documentation).
  */
-final class CB2nd implements AutoCloseable {
+public final class CB2nd implements AutoCloseable {
     private static MethodHandle open;
     private static MethodHandle getSlice;
     private static MethodHandle free;
@@ -44,7 +44,7 @@ final class CB2nd implements AutoCloseable {
     }
 
     /** {@code b2nd_open(path)}; throws when C refuses the file. */
-    CB2nd(Path path, int ndim) {
+    public CB2nd(Path path, int ndim) {
         bind();
         this.ndim = ndim;
         start = arena.allocate(8L * Math.max(ndim, 1));
@@ -65,7 +65,7 @@ final class CB2nd implements AutoCloseable {
     }
 
     /** {@code b2nd_get_slice_cbuffer} of {@code [lo, hi)} into {@code dst} (native, at least the region's size). */
-    void getSlice(long[] lo, long[] hi, MemorySegment dst, long nbytes) {
+    public void getSlice(long[] lo, long[] hi, MemorySegment dst, long nbytes) {
         if (lo.length != ndim || hi.length != ndim || dst.byteSize() < nbytes) {
             throw new IllegalArgumentException("bad region or destination");
         }

@@ -1,4 +1,4 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -14,14 +14,21 @@ import java.util.Optional;
  *   <li>system property {@value #CLIB_PROPERTY}: the library file itself;</li>
  *   <li>system property {@value #PYTHON_PROPERTY}: a virtual environment's python, whose
  *       {@code <venv>/lib/python3.*}{@code /site-packages/blosc2/lib/libblosc2.so*} is taken;</li>
- *   <li>{@code build/peer-venv} under the repository root, found by walking up from the working directory.</li>
+ *   <li>{@code build/peer-venv} under the repository root, found by walking up from the working directory
+ *       and then from each extra start directory given to {@link #find(List)} (the cli passes its jar's
+ *       folder, so {@code cli/target/blosc2-cli.jar} finds the repository's venv from anywhere).</li>
  * </ol>
  * An empty property counts as unset; a property that is set but leads nowhere is an error.
+ *
+ * <p>For baselines only (see the package documentation).
  */
-final class CBlosc2Library {
-    static final String CLIB_PROPERTY = "blosc2.clib";
-    static final String PYTHON_PROPERTY = "blosc2.python";
-    static final String HOW_TO_GET_IT = "C-Blosc2 (libblosc2 of python-blosc2) not found. Run bin/lib/peer-venv.sh"
+public final class CBlosc2Library {
+    /** System property naming the libblosc2 file itself. */
+    public static final String CLIB_PROPERTY = "blosc2.clib";
+    /** System property naming a virtual environment's python that has python-blosc2 installed. */
+    public static final String PYTHON_PROPERTY = "blosc2.python";
+    /** What to do when the library is absent. */
+    public static final String HOW_TO_GET_IT = "C-Blosc2 (libblosc2 of python-blosc2) not found. Run bin/lib/peer-venv.sh"
             + " (sets up build/peer-venv with python-blosc2), or pass -D" + PYTHON_PROPERTY + "=<venv>/bin/python"
             + " or -D" + CLIB_PROPERTY + "=/path/to/libblosc2.so";
 
@@ -29,12 +36,20 @@ final class CBlosc2Library {
     }
 
     /** The library's path; throws {@link IllegalStateException} saying how to get it when absent. */
-    static Path locate() {
+    public static Path locate() {
         return find().orElseThrow(() -> new IllegalStateException(HOW_TO_GET_IT));
     }
 
     /** The library's path, or empty when nothing is configured and no peer venv exists. */
-    static Optional<Path> find() {
+    public static Optional<Path> find() {
+        return find(List.of());
+    }
+
+    /**
+     * Like {@link #find()}, but the {@code build/peer-venv} search also walks up from each of
+     * {@code extraStarts} after the working directory.
+     */
+    public static Optional<Path> find(List<Path> extraStarts) {
         String clib = System.getProperty(CLIB_PROPERTY, "").trim();
         if (!clib.isEmpty()) {
             Path p = Path.of(clib);
@@ -55,7 +70,21 @@ final class CBlosc2Library {
             }
             return lib;
         }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+        List<Path> starts = new ArrayList<>();
+        starts.add(Path.of(""));
+        starts.addAll(extraStarts);
+        for (Path start : starts) {
+            Optional<Path> lib = peerVenvAbove(start);
+            if (lib.isPresent()) {
+                return lib;
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The library of the first {@code build/peer-venv} holding one, walking up from {@code start}. */
+    static Optional<Path> peerVenvAbove(Path start) {
+        for (Path dir = start.toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path venv = dir.resolve("build").resolve("peer-venv");
             if (Files.isDirectory(venv)) {
                 Optional<Path> lib = inVenv(venv);
@@ -68,7 +97,7 @@ final class CBlosc2Library {
     }
 
     /** {@code <venv>/lib/python3.*}{@code /site-packages/blosc2/lib/libblosc2.so*}, the shortest name first. */
-    static Optional<Path> inVenv(Path venv) {
+    public static Optional<Path> inVenv(Path venv) {
         Path lib = venv.resolve("lib");
         if (!Files.isDirectory(lib)) {
             return Optional.empty();

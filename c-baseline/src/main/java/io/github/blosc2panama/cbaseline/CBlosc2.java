@@ -1,4 +1,4 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
@@ -10,18 +10,24 @@ import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * An FFM binding to the real C-Blosc2 (3.3.x, the libblosc2 of the python-blosc2 wheel), the baseline the
  * benchmarks compare against. Binds {@code blosc2_init/destroy}, the context functions
  * ({@code blosc2_create_cctx/dctx}, {@code blosc2_free_ctx}, {@code blosc2_compress_ctx},
- * {@code blosc2_decompress_ctx}) and the shuffle kernels. The library is found by {@link CBlosc2Library}.
+ * {@code blosc2_decompress_ctx}), {@code blosc2_get_version_string} and the shuffle kernels. The library is
+ * found by {@link CBlosc2Library}, or given to {@link #load(Path)}.
  *
  * <p>Every call checks its lengths against the segments before going native; buffers must be native segments.
+ *
+ * <p>For baselines only (measurement and interop checks); core never uses it.
  */
-final class CBlosc2 {
-    private static CBlosc2 instance;
+public final class CBlosc2 {
+    private static final Map<Path, CBlosc2> LOADED = new HashMap<>();
 
     private final MethodHandle destroy;
     private final MethodHandle createCctx;
@@ -34,6 +40,7 @@ final class CBlosc2 {
     private final MethodHandle bitshuffle;
     private final MethodHandle bitunshuffle;
     private final Path path;
+    private final String version;
 
     private CBlosc2(Path path) {
         this.path = path;
@@ -42,6 +49,7 @@ final class CBlosc2 {
         FunctionDescriptor kernel = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS);
         FunctionDescriptor codec = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT);
         MethodHandle init = bind(linker, lib, "blosc2_init", FunctionDescriptor.ofVoid());
+        MethodHandle versionString = bind(linker, lib, "blosc2_get_version_string", FunctionDescriptor.of(ADDRESS));
         destroy = bind(linker, lib, "blosc2_destroy", FunctionDescriptor.ofVoid());
         createCctx = bind(linker, lib, "blosc2_create_cctx", FunctionDescriptor.of(ADDRESS, CBlosc2Params.CPARAMS));
         createDctx = bind(linker, lib, "blosc2_create_dctx", FunctionDescriptor.of(ADDRESS, CBlosc2Params.DPARAMS));
@@ -54,25 +62,44 @@ final class CBlosc2 {
         bitunshuffle = bind(linker, lib, "blosc2_bitunshuffle", kernel);
         try {
             init.invokeExact();
+            MemorySegment v = (MemorySegment) versionString.invokeExact();
+            version = v.equals(MemorySegment.NULL) ? "?" : v.reinterpret(64).getString(0);
         } catch (Throwable t) {
             throw new IllegalStateException("blosc2_init failed", t);
         }
     }
 
-    /** The library, loaded and initialized ({@code blosc2_init}) once per JVM. */
-    static synchronized CBlosc2 load() {
-        if (instance == null) {
-            instance = new CBlosc2(CBlosc2Library.locate());
-        }
-        return instance;
+    /** The library {@link CBlosc2Library#locate()} finds, loaded and initialized ({@code blosc2_init}) once per JVM. */
+    public static CBlosc2 load() {
+        return load(CBlosc2Library.locate());
     }
 
-    Path path() {
+    /** The library at {@code path}, loaded and initialized ({@code blosc2_init}) once per JVM and path. */
+    public static synchronized CBlosc2 load(Path path) {
+        Path key = path.toAbsolutePath().normalize();
+        if (!Files.isRegularFile(key)) {
+            throw new IllegalStateException("C-Blosc2 library " + path + " is not a file. " + CBlosc2Library.HOW_TO_GET_IT);
+        }
+        CBlosc2 c = LOADED.get(key);
+        if (c == null) {
+            c = new CBlosc2(key);
+            LOADED.put(key, c);
+        }
+        return c;
+    }
+
+    /** The library file. */
+    public Path path() {
         return path;
     }
 
+    /** {@code blosc2_get_version_string()}, e.g. "3.3.3.dev". */
+    public String version() {
+        return version;
+    }
+
     /** {@code blosc2_destroy}: frees C-Blosc2's global state. No context may be used afterwards. */
-    synchronized void destroy() {
+    public synchronized void destroy() {
         try {
             destroy.invokeExact();
         } catch (Throwable t) {
@@ -81,7 +108,7 @@ final class CBlosc2 {
     }
 
     /** A compression context for {@code params} (its nthreads included). */
-    Context createCctx(CParams params) {
+    public Context createCctx(CParams params) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ctx = (MemorySegment) createCctx.invokeExact(CBlosc2Params.cparams(arena, params));
             return new Context(ctx, "blosc2_create_cctx(" + params + ")");
@@ -93,7 +120,7 @@ final class CBlosc2 {
     }
 
     /** A decompression context using {@code nthreads} threads. */
-    Context createDctx(int nthreads) {
+    public Context createDctx(int nthreads) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment ctx = (MemorySegment) createDctx.invokeExact(CBlosc2Params.dparams(arena, nthreads));
             return new Context(ctx, "blosc2_create_dctx(nthreads=" + nthreads + ")");
@@ -108,7 +135,7 @@ final class CBlosc2 {
      * {@code blosc2_compress_ctx}: compresses all of {@code src} into {@code dst}; returns the chunk size,
      * 0 when it did not fit, or C's negative error code.
      */
-    int compress(Context ctx, MemorySegment src, MemorySegment dst) {
+    public int compress(Context ctx, MemorySegment src, MemorySegment dst) {
         int srcSize = int32(src, "src");
         int dstSize = int32(dst, "dst");
         try {
@@ -122,7 +149,7 @@ final class CBlosc2 {
      * {@code blosc2_decompress_ctx}: decompresses the chunk {@code chunk} into {@code dst}; returns the
      * decompressed size or C's negative error code.
      */
-    int decompress(Context ctx, MemorySegment chunk, MemorySegment dst) {
+    public int decompress(Context ctx, MemorySegment chunk, MemorySegment dst) {
         int srcSize = int32(chunk, "chunk");
         int dstSize = int32(dst, "dst");
         try {
@@ -133,22 +160,22 @@ final class CBlosc2 {
     }
 
     /** {@code blosc2_shuffle(typesize, blocksize, src, dst)}: returns blocksize or a negative error. */
-    int shuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+    public int shuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
         return kernel(shuffle, "blosc2_shuffle", typesize, blocksize, src, dst);
     }
 
     /** {@code blosc2_unshuffle(typesize, blocksize, src, dst)}. */
-    int unshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+    public int unshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
         return kernel(unshuffle, "blosc2_unshuffle", typesize, blocksize, src, dst);
     }
 
     /** {@code blosc2_bitshuffle(typesize, blocksize, src, dst)}. */
-    int bitshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+    public int bitshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
         return kernel(bitshuffle, "blosc2_bitshuffle", typesize, blocksize, src, dst);
     }
 
     /** {@code blosc2_bitunshuffle(typesize, blocksize, src, dst)}. */
-    int bitunshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
+    public int bitunshuffle(int typesize, int blocksize, MemorySegment src, MemorySegment dst) {
         return kernel(bitunshuffle, "blosc2_bitunshuffle", typesize, blocksize, src, dst);
     }
 
@@ -185,7 +212,7 @@ final class CBlosc2 {
     }
 
     /** A {@code blosc2_context*}; {@link #close()} frees it ({@code blosc2_free_ctx}). */
-    final class Context implements AutoCloseable {
+    public final class Context implements AutoCloseable {
         private MemorySegment address;
 
         private Context(MemorySegment address, String what) {
@@ -195,7 +222,8 @@ final class CBlosc2 {
             this.address = address;
         }
 
-        MemorySegment address() {
+        /** The {@code blosc2_context*}; throws once freed. */
+        public MemorySegment address() {
             if (address == null) {
                 throw new IllegalStateException("context already freed");
             }

@@ -1,4 +1,4 @@
-package io.github.blosc2panama.benchmarks;
+package io.github.blosc2panama.cbaseline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -25,6 +25,16 @@ class CBlosc2LibraryTest {
     void aVenvWithoutBlosc2HasNoLibrary(@TempDir Path venv) throws IOException {
         Files.createDirectories(venv.resolve("lib/python3.12/site-packages/numpy"));
         assertTrue(CBlosc2Library.inVenv(venv).isEmpty());
+    }
+
+    @Test
+    void aPeerVenvIsFoundWalkingUpFromAStartDirectory(@TempDir Path root) throws IOException {
+        Path libdir = Files.createDirectories(root.resolve("build/peer-venv/lib/python3.11/site-packages/blosc2/lib"));
+        Files.createFile(libdir.resolve("libblosc2.so.9"));
+        Path jarDir = Files.createDirectories(root.resolve("cli/target"));
+        assertEquals(libdir.resolve("libblosc2.so.9"), CBlosc2Library.peerVenvAbove(jarDir).orElseThrow());
+        assertTrue(CBlosc2Library.peerVenvAbove(root.getParent()).isEmpty()
+                || !CBlosc2Library.peerVenvAbove(root.getParent()).orElseThrow().startsWith(root));
     }
 
     @Test
