@@ -65,8 +65,8 @@ public class ChunkBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
-        BenchDataset ds = BenchDataset.ofId(dataset);
-        CParams params = ChunkConfig.ofId(config).cparams(ds.typesize(), nthreads);
+        io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
+        CParams params = io.github.blosc2panama.core.data.Datasets.configuration(config).cparams(ds.typesize(), nthreads);
         arena = Arena.ofShared();
         MemorySegment all = arena.allocate((long) CHUNKS * CHUNK_BYTES, 64);
         ds.fill(all);

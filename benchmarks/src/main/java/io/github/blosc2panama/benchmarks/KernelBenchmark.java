@@ -53,7 +53,7 @@ public class KernelBenchmark {
 
         @Setup(Level.Trial)
         public void setup() {
-            BenchDataset ds = BenchDataset.ofId(dataset);
+            io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
             if (typesize == 0) {
                 typesize = ds.typesize();
             }

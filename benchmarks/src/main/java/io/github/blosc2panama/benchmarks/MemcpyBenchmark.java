@@ -48,7 +48,7 @@ public class MemcpyBenchmark {
     public void setup() {
         arena = Arena.ofShared();
         MemorySegment all = arena.allocate((long) ChunkBenchmark.CHUNKS * CHUNK, 64);
-        BenchDataset.F64_NOISE.fill(all);
+        io.github.blosc2panama.core.data.Datasets.F64_NOISE.fill(all);
         out = arena.allocate(CHUNK, 64);
         data = new MemorySegment[ChunkBenchmark.CHUNKS];
         for (int i = 0; i < data.length; i++) {
