@@ -5,6 +5,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -68,10 +69,18 @@ final class BlockRunner {
 
     /** Runs {@code work} on the caller and {@code workers - 1} pool threads, and waits for all. */
     static void runOn(int workers, Runnable work) {
-        @SuppressWarnings("unchecked")
+        // Each helper task starts only if it wins its flag; the caller takes back the flags of tasks the
+        // scheduler has not started by the time it ran out of blocks, and waits only for the others.
+        AtomicBoolean[] started = new AtomicBoolean[workers - 1];
         Future<?>[] futures = new Future<?>[workers - 1];
         for (int i = 0; i < futures.length; i++) {
-            futures[i] = POOL.submit(work);
+            AtomicBoolean flag = new AtomicBoolean();
+            started[i] = flag;
+            futures[i] = POOL.submit(() -> {
+                if (flag.compareAndSet(false, true)) {
+                    work.run();
+                }
+            });
         }
         RuntimeException failure = null;
         try {
@@ -79,9 +88,12 @@ final class BlockRunner {
         } catch (RuntimeException e) {
             failure = e;
         }
-        for (Future<?> f : futures) {
+        for (int i = 0; i < futures.length; i++) {
+            if (started[i].compareAndSet(false, true)) {
+                continue; // never started: nothing of it to wait for
+            }
             try {
-                f.get();
+                futures[i].get();
             } catch (ExecutionException e) {
                 if (failure == null) {
                     failure = e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
