@@ -21,16 +21,41 @@ final class ByteTranspose {
     static void shuffle(MemorySegment src, MemorySegment dst, long nel, int typesize) {
         long groups = typesize == 8 ? nel / 8 : nel / 4;
         if (typesize == 8) {
-            long[] rows = new long[8];
-            for (long g = 0; g < groups; g++) {
-                long i = g * 8;
-                for (int k = 0; k < 8; k++) {
-                    rows[k] = src.get(LONG, i * 8 + 8L * k);
-                }
-                transpose8(rows);
-                for (int j = 0; j < 8; j++) {
-                    dst.set(LONG, j * nel + i, rows[j]);
-                }
+            final long m1 = 0x00FF00FF00FF00FFL;
+            final long m2 = 0x0000FFFF0000FFFFL;
+            final long m4 = 0x00000000FFFFFFFFL;
+            for (long i = 0; i < groups * 8; i += 8) {
+                long base = i * 8;
+                long a0 = src.get(LONG, base);
+                long a1 = src.get(LONG, base + 8);
+                long a2 = src.get(LONG, base + 16);
+                long a3 = src.get(LONG, base + 24);
+                long a4 = src.get(LONG, base + 32);
+                long a5 = src.get(LONG, base + 40);
+                long a6 = src.get(LONG, base + 48);
+                long a7 = src.get(LONG, base + 56);
+                // The same transpose as in unshuffle (a transpose is its own inverse).
+                long t;
+                t = ((a0 >>> 8) ^ a1) & m1; a1 ^= t; a0 ^= t << 8;
+                t = ((a2 >>> 8) ^ a3) & m1; a3 ^= t; a2 ^= t << 8;
+                t = ((a4 >>> 8) ^ a5) & m1; a5 ^= t; a4 ^= t << 8;
+                t = ((a6 >>> 8) ^ a7) & m1; a7 ^= t; a6 ^= t << 8;
+                t = ((a0 >>> 16) ^ a2) & m2; a2 ^= t; a0 ^= t << 16;
+                t = ((a1 >>> 16) ^ a3) & m2; a3 ^= t; a1 ^= t << 16;
+                t = ((a4 >>> 16) ^ a6) & m2; a6 ^= t; a4 ^= t << 16;
+                t = ((a5 >>> 16) ^ a7) & m2; a7 ^= t; a5 ^= t << 16;
+                t = ((a0 >>> 32) ^ a4) & m4; a4 ^= t; a0 ^= t << 32;
+                t = ((a1 >>> 32) ^ a5) & m4; a5 ^= t; a1 ^= t << 32;
+                t = ((a2 >>> 32) ^ a6) & m4; a6 ^= t; a2 ^= t << 32;
+                t = ((a3 >>> 32) ^ a7) & m4; a7 ^= t; a3 ^= t << 32;
+                dst.set(LONG, i, a0);
+                dst.set(LONG, nel + i, a1);
+                dst.set(LONG, 2 * nel + i, a2);
+                dst.set(LONG, 3 * nel + i, a3);
+                dst.set(LONG, 4 * nel + i, a4);
+                dst.set(LONG, 5 * nel + i, a5);
+                dst.set(LONG, 6 * nel + i, a6);
+                dst.set(LONG, 7 * nel + i, a7);
             }
         } else {
             for (long g = 0; g < groups; g++) {
@@ -63,16 +88,41 @@ final class ByteTranspose {
     static void unshuffle(MemorySegment src, MemorySegment dst, long nel, int typesize) {
         long groups = typesize == 8 ? nel / 8 : nel / 4;
         if (typesize == 8) {
-            long[] rows = new long[8];
-            for (long g = 0; g < groups; g++) {
-                long i = g * 8;
-                for (int j = 0; j < 8; j++) {
-                    rows[j] = src.get(LONG, j * nel + i);
-                }
-                transpose8(rows);
-                for (int k = 0; k < 8; k++) {
-                    dst.set(LONG, i * 8 + 8L * k, rows[k]);
-                }
+            // Locals, not an array: the whole 8x8 transpose stays in registers.
+            final long m1 = 0x00FF00FF00FF00FFL;
+            final long m2 = 0x0000FFFF0000FFFFL;
+            final long m4 = 0x00000000FFFFFFFFL;
+            for (long i = 0; i < groups * 8; i += 8) {
+                long a0 = src.get(LONG, i);
+                long a1 = src.get(LONG, nel + i);
+                long a2 = src.get(LONG, 2 * nel + i);
+                long a3 = src.get(LONG, 3 * nel + i);
+                long a4 = src.get(LONG, 4 * nel + i);
+                long a5 = src.get(LONG, 5 * nel + i);
+                long a6 = src.get(LONG, 6 * nel + i);
+                long a7 = src.get(LONG, 7 * nel + i);
+                long t;
+                t = ((a0 >>> 8) ^ a1) & m1; a1 ^= t; a0 ^= t << 8;
+                t = ((a2 >>> 8) ^ a3) & m1; a3 ^= t; a2 ^= t << 8;
+                t = ((a4 >>> 8) ^ a5) & m1; a5 ^= t; a4 ^= t << 8;
+                t = ((a6 >>> 8) ^ a7) & m1; a7 ^= t; a6 ^= t << 8;
+                t = ((a0 >>> 16) ^ a2) & m2; a2 ^= t; a0 ^= t << 16;
+                t = ((a1 >>> 16) ^ a3) & m2; a3 ^= t; a1 ^= t << 16;
+                t = ((a4 >>> 16) ^ a6) & m2; a6 ^= t; a4 ^= t << 16;
+                t = ((a5 >>> 16) ^ a7) & m2; a7 ^= t; a5 ^= t << 16;
+                t = ((a0 >>> 32) ^ a4) & m4; a4 ^= t; a0 ^= t << 32;
+                t = ((a1 >>> 32) ^ a5) & m4; a5 ^= t; a1 ^= t << 32;
+                t = ((a2 >>> 32) ^ a6) & m4; a6 ^= t; a2 ^= t << 32;
+                t = ((a3 >>> 32) ^ a7) & m4; a7 ^= t; a3 ^= t << 32;
+                long base = i * 8;
+                dst.set(LONG, base, a0);
+                dst.set(LONG, base + 8, a1);
+                dst.set(LONG, base + 16, a2);
+                dst.set(LONG, base + 24, a3);
+                dst.set(LONG, base + 32, a4);
+                dst.set(LONG, base + 40, a5);
+                dst.set(LONG, base + 48, a6);
+                dst.set(LONG, base + 56, a7);
             }
         } else {
             for (long g = 0; g < groups; g++) {
@@ -98,41 +148,5 @@ final class ByteTranspose {
                 dst.set(ValueLayout.JAVA_BYTE, i * typesize + j, src.get(ValueLayout.JAVA_BYTE, j * nel + i));
             }
         }
-    }
-
-    /** Transposes, in place, the 8x8 byte matrix whose row r is {@code a[r]} (byte c of a row at bits 8c). */
-    private static void transpose8(long[] a) {
-        long a0 = a[0];
-        long a1 = a[1];
-        long a2 = a[2];
-        long a3 = a[3];
-        long a4 = a[4];
-        long a5 = a[5];
-        long a6 = a[6];
-        long a7 = a[7];
-        long t;
-        final long m1 = 0x00FF00FF00FF00FFL;
-        final long m2 = 0x0000FFFF0000FFFFL;
-        final long m4 = 0x00000000FFFFFFFFL;
-        t = ((a0 >>> 8) ^ a1) & m1; a1 ^= t; a0 ^= t << 8;
-        t = ((a2 >>> 8) ^ a3) & m1; a3 ^= t; a2 ^= t << 8;
-        t = ((a4 >>> 8) ^ a5) & m1; a5 ^= t; a4 ^= t << 8;
-        t = ((a6 >>> 8) ^ a7) & m1; a7 ^= t; a6 ^= t << 8;
-        t = ((a0 >>> 16) ^ a2) & m2; a2 ^= t; a0 ^= t << 16;
-        t = ((a1 >>> 16) ^ a3) & m2; a3 ^= t; a1 ^= t << 16;
-        t = ((a4 >>> 16) ^ a6) & m2; a6 ^= t; a4 ^= t << 16;
-        t = ((a5 >>> 16) ^ a7) & m2; a7 ^= t; a5 ^= t << 16;
-        t = ((a0 >>> 32) ^ a4) & m4; a4 ^= t; a0 ^= t << 32;
-        t = ((a1 >>> 32) ^ a5) & m4; a5 ^= t; a1 ^= t << 32;
-        t = ((a2 >>> 32) ^ a6) & m4; a6 ^= t; a2 ^= t << 32;
-        t = ((a3 >>> 32) ^ a7) & m4; a7 ^= t; a3 ^= t << 32;
-        a[0] = a0;
-        a[1] = a1;
-        a[2] = a2;
-        a[3] = a3;
-        a[4] = a4;
-        a[5] = a5;
-        a[6] = a6;
-        a[7] = a7;
     }
 }
