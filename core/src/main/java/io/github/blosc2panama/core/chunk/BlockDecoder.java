@@ -137,7 +137,12 @@ final class BlockDecoder {
                 if (csize == neblock) {
                     MemorySegment.copy(src, 0, target, 0, neblock);
                 } else {
-                    int n = codec.decompress(src, target, dict);
+                    int n;
+                    try {
+                        n = codec.decompress(src, target, dict);
+                    } catch (CorruptDataException e) {
+                        throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + ": " + e.getMessage());
+                    }
                     if (n != neblock) {
                         throw corrupt(j, "stream " + s + " decoded to " + n + " bytes, expected " + neblock);
                     }
@@ -154,7 +159,12 @@ final class BlockDecoder {
         if (csize == bsize) {
             MemorySegment.copy(src, 0, out, 0, bsize);
         } else {
-            int n = codec.decompress(src, out, dict);
+            int n;
+            try {
+                n = codec.decompress(src, out, dict);
+            } catch (CorruptDataException e) {
+                throw corrupt(j, "VL block of " + csize + " bytes at offset " + (start + 4L) + ": " + e.getMessage());
+            }
             if (n != bsize) {
                 throw corrupt(j, "VL block decoded to " + n + " bytes, expected " + bsize);
             }

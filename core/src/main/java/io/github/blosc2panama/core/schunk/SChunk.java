@@ -251,7 +251,12 @@ public final class SChunk implements AutoCloseable {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
                     + p.nbytes() + " bytes of chunk " + i);
         }
-        long got = codec.decompress(c, dst);
+        long got;
+        try {
+            got = codec.decompress(c, dst);
+        } catch (io.github.blosc2panama.core.Blosc2Exception e) {
+            throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": chunk " + i, e);
+        }
         if (got != p.nbytes()) {
             throw new CorruptDataException(store.source() + ": chunk " + i + " decompressed to " + got + " bytes, "
                     + p.nbytes() + " expected");
@@ -333,7 +338,12 @@ public final class SChunk implements AutoCloseable {
         limits.checkChunkNbytes(p.nbytes(), store.source() + ": vlmetalayer '" + name + "'");
         byte[] out = new byte[p.nbytes()];
         if (p.nbytes() > 0) {
-            long got = codec.decompress(c, MemorySegment.ofArray(out));
+            long got;
+            try {
+                got = codec.decompress(c, MemorySegment.ofArray(out));
+            } catch (io.github.blosc2panama.core.Blosc2Exception e) {
+                throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": vlmetalayer '" + name + "'", e);
+            }
             if (got != p.nbytes()) {
                 throw new CorruptDataException(store.source() + ": vlmetalayer '" + name + "' decompressed to " + got
                         + " bytes, " + p.nbytes() + " expected");
