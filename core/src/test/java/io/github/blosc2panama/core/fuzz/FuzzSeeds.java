@@ -87,7 +87,7 @@ final class FuzzSeeds {
             if (b.length < 87 + 25) {
                 continue;
             }
-            int headerLen = ByteBuffer.wrap(b, 12, 4).order(ByteOrder.BIG_ENDIAN).getInt();
+            int headerLen = ByteBuffer.wrap(b, io.github.blosc2panama.core.frame.FrameHeader.POS_HEADER_LEN, 4).order(ByteOrder.BIG_ENDIAN).getInt();
             int trailerLen = ByteBuffer.wrap(b, b.length - 22, 4).order(ByteOrder.BIG_ENDIAN).getInt();
             if (headerLen > 0 && headerLen <= b.length) {
                 out.add(new Seed(f.name() + "#header", Arrays.copyOf(b, headerLen)));

@@ -1,5 +1,6 @@
 package io.github.blosc2panama.core.fuzz;
 
+import io.github.blosc2panama.core.frame.FrameHeader;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
@@ -26,13 +27,13 @@ final class Mutations {
     static final int CH_BLOCKSIZE = 8;
     static final int CH_CBYTES = 12;
     // frame header value offsets (README_CFRAME_FORMAT), big-endian
-    static final int FR_HEADER_LEN = 12;
-    static final int FR_FRAME_LEN = 17;
-    static final int FR_NBYTES = 31;
-    static final int FR_CBYTES = 40;
-    static final int FR_TYPESIZE = 49;
-    static final int FR_BLOCKSIZE = 54;
-    static final int FR_CHUNKSIZE = 59;
+    static final int FR_HEADER_LEN = FrameHeader.POS_HEADER_LEN;
+    static final int FR_FRAME_LEN = FrameHeader.POS_FRAME_LEN;
+    static final int FR_NBYTES = FrameHeader.POS_NBYTES;
+    static final int FR_CBYTES = FrameHeader.POS_CBYTES;
+    static final int FR_TYPESIZE = 48;
+    static final int FR_BLOCKSIZE = 53;
+    static final int FR_CHUNKSIZE = FrameHeader.POS_CHUNKSIZE;
     static final int FR_TRAILER_LEN_FROM_END = 22;
 
     private static final int[] ENORMOUS_32 = {0x7fffffff, 0x7fffffe0, 0x80000000, 0xffffffff, 0x40000000};
