@@ -186,6 +186,11 @@ final class BlockDecoder {
             if (size <= 0) {
                 throw corrupt(j, "VL block uncompressed size " + size + " is not positive");
             }
+            if (j > 0 && pipeline.hasDelta() && size > vlSizes[0]) {
+                // DELTA decodes every block against block 0, which must therefore be at least as long
+                throw corrupt(j, "VL block of " + size + " bytes is longer than block 0 (" + vlSizes[0]
+                        + " bytes), the DELTA reference");
+            }
             vlOffsets[j] = (int) total;
             vlSizes[j] = size;
             total += size;
