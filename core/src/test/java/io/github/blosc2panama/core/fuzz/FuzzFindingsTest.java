@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.ChunkInfo;
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.SuperChunk;
+import io.github.blosc2panama.core.frame.FrameHeader;
+import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -33,6 +36,23 @@ class FuzzFindingsTest {
         assertThrows(CorruptDataException.class, () -> Blosc2.decompress(chunk));
         FuzzTargets.chunkGetItem(input);
         FuzzTargets.chunkDecompress(chunk);
+    }
+
+    /**
+     * Finding 2 (MsgPackFuzzTest#msgpack): a frame header starting with an array32 marker (5 bytes)
+     * instead of the fixarray 0x9e. The fields after it are read at fixed offsets, so the cursor was
+     * 4 bytes off and {@code MsgPackReader.readUnsignedAt} threw IllegalStateException; now the
+     * header parser refuses any array marker but a fixarray.
+     */
+    @Test
+    void frameHeaderWithAnArray32Marker() throws IOException {
+        byte[] input = resource("MsgPackFuzzTestInputs/msgpack/crash-header-array32-shifts-fixed-offsets");
+        CorruptDataException e = assertThrows(CorruptDataException.class,
+                () -> FrameHeader.parse(MemorySegment.ofArray(input), "input"));
+        assertTrue(e.getMessage().contains("at offset 0, header array: marker 0xdd is not a fixarray"), e.getMessage());
+        assertThrows(CorruptDataException.class, () -> SuperChunk.fromCframe(input));
+        FuzzTargets.msgpack(input);
+        FuzzTargets.cframe(input);
     }
 
     private static byte[] resource(String name) throws IOException {
