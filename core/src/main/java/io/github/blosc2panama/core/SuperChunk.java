@@ -64,6 +64,14 @@ public final class SuperChunk implements AutoCloseable {
         return open(path, true);
     }
 
+    /**
+     * Opens a contiguous frame file or a sparse frame directory, read-only, refusing frames and
+     * chunks larger than {@code limits} (lower them for untrusted files).
+     */
+    public static SuperChunk open(Path path, Limits limits) {
+        return new SuperChunk(SChunk.open(path, false, ChunkCodec.BLOSC2, limits));
+    }
+
     private static SuperChunk open(Path path, boolean writable) {
         return new SuperChunk(SChunk.open(path, writable, ChunkCodec.BLOSC2));
     }
@@ -78,7 +86,17 @@ public final class SuperChunk implements AutoCloseable {
      * while the super-chunk is used; changes go to a private copy.
      */
     public static SuperChunk fromCframe(MemorySegment cframe) {
-        return new SuperChunk(SChunk.fromCframe(cframe, ChunkCodec.BLOSC2));
+        return fromCframe(cframe, Limits.defaults());
+    }
+
+    /** Reads a contiguous frame from bytes (copied), within {@code limits}. */
+    public static SuperChunk fromCframe(byte[] cframe, Limits limits) {
+        return fromCframe(MemorySegment.ofArray(cframe.clone()), limits);
+    }
+
+    /** Reads a contiguous frame in place (see {@link #fromCframe(MemorySegment)}), within {@code limits}. */
+    public static SuperChunk fromCframe(MemorySegment cframe, Limits limits) {
+        return new SuperChunk(SChunk.fromCframe(cframe, ChunkCodec.BLOSC2, limits));
     }
 
     /**

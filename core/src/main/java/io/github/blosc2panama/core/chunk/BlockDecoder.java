@@ -137,7 +137,12 @@ final class BlockDecoder {
                 if (csize == neblock) {
                     MemorySegment.copy(src, 0, target, 0, neblock);
                 } else {
-                    int n = codec.decompress(src, target, dict);
+                    int n;
+                    try {
+                        n = codec.decompress(src, target, dict);
+                    } catch (CorruptDataException e) {
+                        throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + ": " + e.getMessage());
+                    }
                     if (n != neblock) {
                         throw corrupt(j, "stream " + s + " decoded to " + n + " bytes, expected " + neblock);
                     }
@@ -154,7 +159,12 @@ final class BlockDecoder {
         if (csize == bsize) {
             MemorySegment.copy(src, 0, out, 0, bsize);
         } else {
-            int n = codec.decompress(src, out, dict);
+            int n;
+            try {
+                n = codec.decompress(src, out, dict);
+            } catch (CorruptDataException e) {
+                throw corrupt(j, "VL block of " + csize + " bytes at offset " + (start + 4L) + ": " + e.getMessage());
+            }
             if (n != bsize) {
                 throw corrupt(j, "VL block decoded to " + n + " bytes, expected " + bsize);
             }
@@ -175,6 +185,11 @@ final class BlockDecoder {
             int size = ChunkHeader.i32(chunk, start);
             if (size <= 0) {
                 throw corrupt(j, "VL block uncompressed size " + size + " is not positive");
+            }
+            if (j > 0 && pipeline.hasDelta() && size > vlSizes[0]) {
+                // DELTA decodes every block against block 0, which must therefore be at least as long
+                throw corrupt(j, "VL block of " + size + " bytes is longer than block 0 (" + vlSizes[0]
+                        + " bytes), the DELTA reference");
             }
             vlOffsets[j] = (int) total;
             vlSizes[j] = size;

@@ -12,6 +12,7 @@ public final class ChunkDecompressor {
 
     public static byte[] decompressToArray(MemorySegment chunk, DParams params) {
         ChunkHeader h = ChunkHeader.parse(chunk);
+        params.limits().checkChunkNbytes(h.nbytes, "chunk");
         byte[] out = new byte[h.nbytes];
         decompress(h, chunk, MemorySegment.ofArray(out), params);
         return out;
@@ -19,6 +20,7 @@ public final class ChunkDecompressor {
 
     public static long decompress(MemorySegment chunk, MemorySegment dst, DParams params) {
         ChunkHeader h = ChunkHeader.parse(chunk);
+        params.limits().checkChunkNbytes(h.nbytes, "chunk");
         if (dst.byteSize() < h.nbytes) {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is smaller than the chunk's nbytes "
                     + h.nbytes);

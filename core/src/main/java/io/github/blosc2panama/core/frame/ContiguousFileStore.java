@@ -70,6 +70,12 @@ public final class ContiguousFileStore extends FrameStore {
 
     /** Opens an existing file frame and parses it. */
     public static Opened open(Path path, boolean writable, boolean durable, ChunkCodec codec) {
+        return open(path, writable, durable, codec, io.github.blosc2panama.core.Limits.defaults());
+    }
+
+    /** Opens an existing file frame and parses it, within {@code limits}. */
+    public static Opened open(Path path, boolean writable, boolean durable, ChunkCodec codec,
+            io.github.blosc2panama.core.Limits limits) {
         FileChannel ch;
         try {
             ch = writable ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
@@ -84,7 +90,7 @@ public final class ContiguousFileStore extends FrameStore {
         ContiguousFileStore s = new ContiguousFileStore(path, ch, writable, durable, codec);
         try {
             MemorySegment m = s.mapping();
-            ParsedFrame pf = ParsedFrame.parse(m, false, false, codec, path.toString());
+            ParsedFrame pf = ParsedFrame.parse(m, false, false, codec, path.toString(), limits);
             s.headerLen = pf.header().headerLen();
             s.dataLen = pf.dataLen();
             s.frameLen = pf.header().frameLen();

@@ -190,6 +190,11 @@ public record FrameHeader(
         }
         MsgPackReader r = new MsgPackReader(frame, 0, MIN_LEN, source);
         long items = r.readArrayHeader("header array");
+        if (r.position() != 1) {
+            // the fields below sit at fixed offsets, which only a one-byte fixarray marker gives
+            throw r.corrupt(0, "header array", String.format("marker 0x%02x is not a fixarray",
+                    Byte.toUnsignedInt(frame.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0))));
+        }
         if (items < 14) {
             throw r.corrupt(0, "header array", "has " + items + " items, 14 expected");
         }

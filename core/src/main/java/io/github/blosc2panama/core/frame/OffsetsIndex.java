@@ -97,7 +97,12 @@ public final class OffsetsIndex {
                     return out;
                 }
                 MemorySegment dst = MemorySegment.ofArray(out);
-                long got = codec.decompress(chunk, dst);
+                long got;
+                try {
+                    got = codec.decompress(chunk, dst);
+                } catch (io.github.blosc2panama.core.Blosc2Exception e) {
+                    throw io.github.blosc2panama.core.Blosc2Exception.located(where, e);
+                }
                 if (got != (long) n * 8) {
                     throw new CorruptDataException(where + ": offsets index decompressed to " + got + " bytes, "
                             + ((long) n * 8) + " expected");

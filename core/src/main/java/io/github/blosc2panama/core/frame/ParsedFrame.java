@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.frame;
 
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.Limits;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -27,6 +28,12 @@ public record ParsedFrame(FrameHeader header, long[] offsets, FrameTrailer trail
      */
     public static ParsedFrame parse(MemorySegment seg, boolean sparse, boolean exactLength, ChunkCodec codec,
             String source) {
+        return parse(seg, sparse, exactLength, codec, source, Limits.defaults());
+    }
+
+    /** Like {@link #parse(MemorySegment, boolean, boolean, ChunkCodec, String)}, refusing more chunks than {@code limits} allow. */
+    public static ParsedFrame parse(MemorySegment seg, boolean sparse, boolean exactLength, ChunkCodec codec,
+            String source, Limits limits) {
         FrameHeader h = FrameHeader.parse(seg, source);
         if (h.sparse() != sparse) {
             throw new CorruptDataException(source + ": frame_type " + h.frameType() + " but a "
@@ -72,6 +79,7 @@ public record ParsedFrame(FrameHeader header, long[] offsets, FrameTrailer trail
                             + h.nbytes() + " and chunksize " + h.chunksize() + " make " + expected + " chunks");
                 }
             }
+            limits.checkNchunks(nchunks, source + ": offsets index at offset " + indexPos);
             offsets = OffsetsIndex.decode(seg, indexPos, indexAvail, nchunks, codec,
                     source + ": offsets index at offset " + indexPos);
         }

@@ -45,9 +45,15 @@ public final class SparseFrameStore extends FrameStore {
     }
 
     public static Opened open(Path dir, boolean writable, boolean durable, ChunkCodec codec) {
+        return open(dir, writable, durable, codec, io.github.blosc2panama.core.Limits.defaults());
+    }
+
+    /** Opens a sparse frame directory and parses its index, within {@code limits}. */
+    public static Opened open(Path dir, boolean writable, boolean durable, ChunkCodec codec,
+            io.github.blosc2panama.core.Limits limits) {
         Path index = dir.resolve(INDEX_FILE);
         byte[] bytes = readFile(index, MAX_INDEX_FILE, "index file");
-        ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(bytes), true, false, codec, index.toString());
+        ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(bytes), true, false, codec, index.toString(), limits);
         return new Opened(new SparseFrameStore(dir, writable, durable, codec), pf);
     }
 

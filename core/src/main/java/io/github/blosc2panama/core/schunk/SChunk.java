@@ -5,6 +5,7 @@ import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.Filter;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.Limits;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SplitMode;
 import io.github.blosc2panama.core.frame.ChunkCodec;
@@ -35,6 +36,7 @@ public final class SChunk implements AutoCloseable {
     private final FrameStore store;
     private final ChunkCodec codec;
     private final int requestedChunksize;
+    private final Limits limits;
     private volatile State state;
 
     /** Everything that changes on a mutation, replaced as a whole. */
@@ -42,7 +44,8 @@ public final class SChunk implements AutoCloseable {
     }
 
     private SChunk(FrameStore store, ChunkCodec codec, FrameHeader header, long[] offsets, List<Metalayer> vlmeta,
-            int requestedChunksize) {
+            int requestedChunksize, Limits limits) {
+        this.limits = java.util.Objects.requireNonNull(limits, "limits");
         this.store = store;
         this.codec = codec;
         this.requestedChunksize = requestedChunksize;
@@ -51,21 +54,31 @@ public final class SChunk implements AutoCloseable {
 
     /** Opens a contiguous frame file or a sparse frame directory. */
     public static SChunk open(java.nio.file.Path path, boolean writable, ChunkCodec codec) {
+        return open(path, writable, codec, Limits.defaults());
+    }
+
+    /** Opens a contiguous frame file or a sparse frame directory; reads respect {@code limits}. */
+    public static SChunk open(java.nio.file.Path path, boolean writable, ChunkCodec codec, Limits limits) {
         java.util.Objects.requireNonNull(path, "path");
         if (java.nio.file.Files.isDirectory(path)) {
             io.github.blosc2panama.core.frame.SparseFrameStore.Opened o =
-                    io.github.blosc2panama.core.frame.SparseFrameStore.open(path, writable, true, codec);
-            return over(o.store(), o.frame(), codec);
+                    io.github.blosc2panama.core.frame.SparseFrameStore.open(path, writable, true, codec, limits);
+            return over(o.store(), o.frame(), codec, limits);
         }
         io.github.blosc2panama.core.frame.ContiguousFileStore.Opened o =
-                io.github.blosc2panama.core.frame.ContiguousFileStore.open(path, writable, true, codec);
-        return over(o.store(), o.frame(), codec);
+                io.github.blosc2panama.core.frame.ContiguousFileStore.open(path, writable, true, codec, limits);
+        return over(o.store(), o.frame(), codec, limits);
     }
 
     /** Reads a contiguous frame in place. */
     public static SChunk fromCframe(MemorySegment cframe, ChunkCodec codec) {
-        ParsedFrame pf = ParsedFrame.parse(cframe, false, true, codec, "cframe");
-        return over(io.github.blosc2panama.core.frame.MemoryFrameStore.over(cframe, pf), pf, codec);
+        return fromCframe(cframe, codec, Limits.defaults());
+    }
+
+    /** Reads a contiguous frame in place; reads respect {@code limits}. */
+    public static SChunk fromCframe(MemorySegment cframe, ChunkCodec codec, Limits limits) {
+        ParsedFrame pf = ParsedFrame.parse(cframe, false, true, codec, "cframe", limits);
+        return over(io.github.blosc2panama.core.frame.MemoryFrameStore.over(cframe, pf), pf, codec, limits);
     }
 
     /** Creates an empty super-chunk in {@code storage} (a file or directory is replaced). */
@@ -95,13 +108,18 @@ public final class SChunk implements AutoCloseable {
 
     /** A super-chunk over a parsed frame. */
     public static SChunk over(FrameStore store, ParsedFrame pf, ChunkCodec codec) {
+        return over(store, pf, codec, Limits.defaults());
+    }
+
+    /** A super-chunk over a parsed frame whose reads respect {@code limits}. */
+    public static SChunk over(FrameStore store, ParsedFrame pf, ChunkCodec codec, Limits limits) {
         return new SChunk(store, codec, pf.header(), pf.offsets(), pf.trailer().vlmetalayers(),
-                Math.max(0, pf.header().chunksize()));
+                Math.max(0, pf.header().chunksize()), limits);
     }
 
     /** An empty super-chunk whose header is written by {@code store}'s creator from {@link #initialHeader}. */
     public static SChunk created(FrameStore store, FrameHeader header, ChunkCodec codec, int chunksize) {
-        return new SChunk(store, codec, header, new long[0], List.of(), chunksize);
+        return new SChunk(store, codec, header, new long[0], List.of(), chunksize, Limits.defaults());
     }
 
     /** The header of an empty frame with these parameters (C's new_header_frame for a new schunk). */
@@ -223,6 +241,7 @@ public final class SChunk implements AutoCloseable {
     /** Decompresses chunk {@code i} into a new array. */
     public byte[] decompressChunk(int i) {
         int n = chunkNbytes(i);
+        limits.checkChunkNbytes(n, store.source() + ": chunk " + i);
         byte[] out = new byte[n];
         decompressChunk(i, MemorySegment.ofArray(out));
         return out;
@@ -232,11 +251,17 @@ public final class SChunk implements AutoCloseable {
     public long decompressChunk(int i, MemorySegment dst) {
         MemorySegment c = chunk(i);
         ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i);
+        limits.checkChunkNbytes(p.nbytes(), store.source() + ": chunk " + i);
         if (dst.byteSize() < p.nbytes()) {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
                     + p.nbytes() + " bytes of chunk " + i);
         }
-        long got = codec.decompress(c, dst);
+        long got;
+        try {
+            got = codec.decompress(c, dst);
+        } catch (io.github.blosc2panama.core.Blosc2Exception e) {
+            throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": chunk " + i, e);
+        }
         if (got != p.nbytes()) {
             throw new CorruptDataException(store.source() + ": chunk " + i + " decompressed to " + got + " bytes, "
                     + p.nbytes() + " expected");
@@ -315,9 +340,15 @@ public final class SChunk implements AutoCloseable {
         byte[] stored = m.content();
         MemorySegment c = MemorySegment.ofArray(stored);
         ChunkPeek p = ChunkPeek.read(c, 0, stored.length, store.source() + ": vlmetalayer '" + name + "'");
+        limits.checkChunkNbytes(p.nbytes(), store.source() + ": vlmetalayer '" + name + "'");
         byte[] out = new byte[p.nbytes()];
         if (p.nbytes() > 0) {
-            long got = codec.decompress(c, MemorySegment.ofArray(out));
+            long got;
+            try {
+                got = codec.decompress(c, MemorySegment.ofArray(out));
+            } catch (io.github.blosc2panama.core.Blosc2Exception e) {
+                throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": vlmetalayer '" + name + "'", e);
+            }
             if (got != p.nbytes()) {
                 throw new CorruptDataException(store.source() + ": vlmetalayer '" + name + "' decompressed to " + got
                         + " bytes, " + p.nbytes() + " expected");
