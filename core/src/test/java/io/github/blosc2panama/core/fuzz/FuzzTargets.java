@@ -6,6 +6,7 @@ import io.github.blosc2panama.core.ChunkInfo;
 import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.Limits;
+import io.github.blosc2panama.core.NDArray;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SuperChunk;
 import io.github.blosc2panama.core.frame.FrameHeader;
@@ -376,6 +377,49 @@ final class FuzzTargets {
                 throw new UncheckedIOException(e);
             }
             return d;
+        }
+    }
+
+    // ------------------------------------------------------------------ b2nd arrays
+
+    /**
+     * A cframe opened as an NDArray: geometry, the whole array (within the read budget) and the corner
+     * region of at most 2 items per dimension, which must equal the same items of the whole array.
+     */
+    static void ndarray(byte[] data) {
+        NDArray a;
+        try {
+            a = NDArray.fromCframe(data);
+        } catch (Blosc2Exception e) {
+            return;
+        }
+        try (a) {
+            long[] shape = a.shape();
+            check(shape.length == a.ndim(), "shape has " + shape.length + " dims, ndim is " + a.ndim());
+            long nbytes = a.nbytes();
+            if (nbytes < 0 || nbytes > FRAME_READ_BUDGET) {
+                return;
+            }
+            byte[] all;
+            try {
+                all = a.toBytes();
+            } catch (Blosc2Exception e) {
+                return;
+            }
+            check(all.length == nbytes, "toBytes returned " + all.length + " bytes, nbytes is " + nbytes);
+            long[] start = new long[shape.length];
+            long[] stop = new long[shape.length];
+            for (int d = 0; d < shape.length; d++) {
+                stop[d] = Math.min(shape[d], 1);
+            }
+            byte[] corner;
+            try {
+                corner = a.getSlice(start, stop);
+            } catch (Blosc2Exception e) {
+                throw new AssertionError("the first item of an array that reads whole cannot be read", e);
+            }
+            check(Arrays.equals(corner, 0, corner.length, all, 0, corner.length),
+                    "the first item differs between getSlice and toBytes");
         }
     }
 }

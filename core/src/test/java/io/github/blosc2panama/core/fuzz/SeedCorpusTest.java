@@ -43,6 +43,11 @@ class SeedCorpusTest {
         return replay("msgpack", FuzzSeeds.msgpack(), FuzzTargets::msgpack);
     }
 
+    @TestFactory
+    Stream<DynamicTest> ndarraySeeds() {
+        return replay("ndarray", NDArrayFuzzTest.arrays(), FuzzTargets::ndarray);
+    }
+
     private static Stream<DynamicTest> replay(String target, List<FuzzSeeds.Seed> seeds, Consumer<byte[]> body) {
         assertFalse(seeds.isEmpty(), "no seeds for " + target);
         return seeds.stream().map(s -> DynamicTest.dynamicTest(target + ": " + s.name(),
