@@ -4,7 +4,6 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.codec.BlockCodec;
 import io.github.blosc2panama.core.codec.Codecs;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * Decodes single blocks of one chunk (regular or VL-block, not special or memcpyed): reads the
@@ -223,9 +222,5 @@ final class BlockDecoder {
 
     private static CorruptDataException corrupt(int block, String what) {
         return new CorruptDataException("corrupt chunk: block " + block + ": " + what);
-    }
-
-    static byte byteAt(MemorySegment s, long off) {
-        return s.get(ValueLayout.JAVA_BYTE, off);
     }
 }

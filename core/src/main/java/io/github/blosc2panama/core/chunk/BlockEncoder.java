@@ -28,26 +28,17 @@ final class BlockEncoder {
         this.dict = dict;
     }
 
-    int blockSize(int j) {
-        return (j == plan.nblocks() - 1 && plan.leftover() > 0) ? plan.leftover() : plan.blocksize();
-    }
-
-    int streams(int j) {
-        boolean leftoverBlock = j == plan.nblocks() - 1 && plan.leftover() > 0;
-        return (plan.split() && !leftoverBlock) ? plan.typesize() : 1;
-    }
-
     /** The most bytes block {@code j} can take: its data plus a size field and a token per stream. */
     long worstCase(int j) {
-        return blockSize(j) + 5L * streams(j);
+        return plan.blockSize(j) + 5L * plan.streams(j);
     }
 
     /** Encodes block {@code j} at the start of {@code out} (at least {@link #worstCase} bytes); returns its size. */
     int encode(int j, MemorySegment out, Scratch scratch) {
-        int bsize = blockSize(j);
+        int bsize = plan.blockSize(j);
         MemorySegment filtered = pipeline.forward(src, (long) j * plan.blocksize(), bsize, scratch.a(bsize),
                 scratch.b(bsize));
-        int nstreams = streams(j);
+        int nstreams = plan.streams(j);
         int neblock = bsize / nstreams;
         int pos = 0;
         for (int s = 0; s < nstreams; s++) {

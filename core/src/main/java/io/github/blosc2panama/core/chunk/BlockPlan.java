@@ -24,6 +24,21 @@ record BlockPlan(int typesize, int blocksize, int nblocks, int leftover, boolean
     /** Buffers smaller than this are stored uncompressed (BLOSC_MIN_BUFFERSIZE). */
     static final int MIN_BUFFERSIZE = 32;
 
+    /** The size of block {@code j}: the blocksize, or the leftover for a shorter last block. */
+    int blockSize(int j) {
+        return isLeftover(j) ? leftover : blocksize;
+    }
+
+    /** Whether block {@code j} is a shorter last block (never split). */
+    boolean isLeftover(int j) {
+        return j == nblocks - 1 && leftover > 0;
+    }
+
+    /** The number of streams block {@code j} is stored in. */
+    int streams(int j) {
+        return split && !isLeftover(j) ? typesize : 1;
+    }
+
     static BlockPlan of(CParams p, int nbytes) {
         int requestedTypesize = p.typesize();
         int blocksize = computeBlocksize(p, nbytes, requestedTypesize);

@@ -36,10 +36,6 @@ final class BlockRunner {
         return true;
     }
 
-    static MemorySegment blockBuffer(int size) {
-        return Scratch.get().block(size);
-    }
-
     /** Decodes every block of {@code decoder} into {@code out}. */
     static void decodeAll(BlockDecoder decoder, MemorySegment out, int nthreads) {
         int nblocks = decoder.nblocks();

@@ -150,10 +150,11 @@ public final class ChunkCompressor {
         }
 
         private int streamCount() {
-            if (!plan.split()) {
-                return plan.nblocks();
+            int n = 0;
+            for (int j = 0; j < plan.nblocks(); j++) {
+                n += plan.streams(j);
             }
-            return plan.leftover() > 0 ? (plan.nblocks() - 1) * plan.typesize() + 1 : plan.nblocks() * plan.typesize();
+            return n;
         }
 
         private void writeHeader(int cbytes) {

@@ -110,7 +110,7 @@ public final class ChunkDecompressor {
             if (from == bstart && to == bstop) {
                 decoder.decode(j, out.asSlice(bstart - startByte, bsize), ref, scratch);
             } else {
-                MemorySegment block = BlockRunner.blockBuffer(bsize);
+                MemorySegment block = scratch.block(bsize);
                 decoder.decode(j, block, ref, scratch);
                 MemorySegment.copy(block, from - bstart, out, from - startByte, to - from);
             }

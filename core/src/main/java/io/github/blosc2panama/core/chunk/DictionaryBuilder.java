@@ -33,8 +33,7 @@ final class DictionaryBuilder {
         Scratch scratch = Scratch.get();
         long filled = 0;
         for (int j = 0; j < plan.nblocks() && filled < wanted; j++) {
-            boolean leftoverBlock = j == plan.nblocks() - 1 && plan.leftover() > 0;
-            int bsize = leftoverBlock ? plan.leftover() : plan.blocksize();
+            int bsize = plan.blockSize(j);
             MemorySegment filtered = pipeline.forward(src, (long) j * plan.blocksize(), bsize,
                     scratch.a(bsize), scratch.b(bsize));
             long take = Math.min(bsize, wanted - filled);
