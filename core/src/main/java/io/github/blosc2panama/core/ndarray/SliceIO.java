@@ -162,28 +162,12 @@ public final class SliceIO {
                         one[i] = 1;
                     }
                     copyBlocks(g, buf, -first * g.blockNbytes(), rowLo, one, origin, lo, hi, start, rshape, dst);
-                    int k = last - 1;
-                    while (k >= 0) {
-                        if (++outer[k] < bCount[k]) {
-                            break;
-                        }
-                        outer[k] = 0;
-                        k--;
-                    }
-                    if (k < 0) {
+                    if (!advance(outer, bCount, last - 1)) {
                         break;
                     }
                 }
             }
-            int k = nd - 1;
-            while (k >= 0) {
-                if (++idx[k] < cCount[k]) {
-                    break;
-                }
-                idx[k] = 0;
-                k--;
-            }
-            if (k < 0) {
+            if (!advance(idx, cCount, nd - 1)) {
                 return;
             }
         }
@@ -232,15 +216,7 @@ public final class SliceIO {
             if (!empty) {
                 action.run(bi * blockBytes, inBlock, inRegion, count);
             }
-            int k = nd - 1;
-            while (k >= 0) {
-                if (++b[k] < bCount[k]) {
-                    break;
-                }
-                b[k] = 0;
-                k--;
-            }
-            if (k < 0) {
+            if (!advance(b, bCount, nd - 1)) {
                 return;
             }
         }
@@ -355,15 +331,7 @@ public final class SliceIO {
                 }
                 BoxCopy.zero(nd, g.typesize, block, bshape, zeroStart, zeroCount);
             }
-            int k = nd - 1;
-            while (k >= 0) {
-                if (++b[k] < g.blockGrid[k]) {
-                    break;
-                }
-                b[k] = 0;
-                k--;
-            }
-            if (k < 0) {
+            if (!advance(b, g.blockGrid, nd - 1)) {
                 break;
             }
         }
@@ -400,15 +368,7 @@ public final class SliceIO {
                 covered &= lo[i] == origin[i] && hi[i] == end;
             }
             action.run(ci, origin, lo, hi, covered);
-            int k = nd - 1;
-            while (k >= 0) {
-                if (++idx[k] < cCount[k]) {
-                    break;
-                }
-                idx[k] = 0;
-                k--;
-            }
-            if (k < 0) {
+            if (!advance(idx, cCount, nd - 1)) {
                 return;
             }
         }
@@ -420,5 +380,30 @@ public final class SliceIO {
             out[i] = a[i];
         }
         return out;
+    }
+
+    /**
+     * Advances the multi-index {@code idx} (digits 0..{@code last}, digit {@code last} fastest) within
+     * {@code count}, like an odometer; returns false once it wraps past digit 0.
+     */
+    private static boolean advance(int[] idx, int[] count, int last) {
+        for (int k = last; k >= 0; k--) {
+            if (++idx[k] < count[k]) {
+                return true;
+            }
+            idx[k] = 0;
+        }
+        return false;
+    }
+
+    /** {@link #advance(int[], int[], int)} for long digits. */
+    private static boolean advance(long[] idx, long[] count, int last) {
+        for (int k = last; k >= 0; k--) {
+            if (++idx[k] < count[k]) {
+                return true;
+            }
+            idx[k] = 0;
+        }
+        return false;
     }
 }
