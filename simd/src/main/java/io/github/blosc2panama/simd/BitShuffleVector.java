@@ -17,8 +17,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link SimdSupport#VECTOR}.
  *
  * <p>Works on tiles of about 16 KiB of elements (a multiple of 64 elements). Forward: the tile is byte-shuffled into
- * a heap scratch array that stays in L1 ({@link ShuffleVector} where it is preferred, the scalar tile code
- * otherwise), so byte {@code j} of the tile's elements is one contiguous run; each vector of {@code N} of those bytes
+ * a heap scratch array that stays in L1 ({@link ShuffleVector}), so byte {@code j} of the tile's elements is one contiguous run; each vector of {@code N} of those bytes
  * gives, per bit {@code b}, a lane mask ({@code and}, {@code compare(NE, 0)}) whose {@code toLong()} is exactly the
  * {@code N / 8} output bytes of row {@code 8j + b}. The tile's rows go to a second scratch array, then are copied to
  * their places in dst. Backward: the tile's row pieces are gathered into scratch, each vector of {@code N} bytes is
@@ -45,15 +44,19 @@ final class BitShuffleVector {
                 : VectorSpecies.of(byte.class, VectorShape.forBitSize(Integer.parseInt(forced.trim())));
     }
 
-    /** Per-thread scratch arrays, grown on demand (so steady-state calls allocate nothing). */
+    /** Per-thread scratch arrays and their segment views, grown on demand (so steady-state calls allocate nothing). */
     private static final class Scratch {
         byte[] a = new byte[0];
         byte[] b = new byte[0];
+        MemorySegment aSeg = MemorySegment.ofArray(a);
+        MemorySegment bSeg = MemorySegment.ofArray(b);
 
         void ensure(int n) {
             if (a.length < n) {
                 a = new byte[n];
                 b = new byte[n];
+                aSeg = MemorySegment.ofArray(a);
+                bSeg = MemorySegment.ofArray(b);
             }
         }
     }
@@ -102,11 +105,11 @@ final class BitShuffleVector {
         scratch.ensure(tile * typesize);
         byte[] bytes = scratch.a;
         byte[] out = scratch.b;
-        MemorySegment bytesSeg = MemorySegment.ofArray(bytes);
+        MemorySegment bytesSeg = scratch.aSeg;
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             int rowLen = n / 8;
-            byteShuffleTile(src, first, n, typesize, bytes, bytesSeg, out);
+            ShuffleVector.shuffleElements(src, first * typesize, bytesSeg, 0, n, n, typesize);
             for (int j = 0; j < typesize; j++) {
                 bitRowsForward(bytes, j * n, out, 8 * j * rowLen, n);
             }
@@ -123,7 +126,7 @@ final class BitShuffleVector {
         scratch.ensure(tile * typesize);
         byte[] in = scratch.a;
         byte[] bytes = scratch.b;
-        MemorySegment bytesSeg = MemorySegment.ofArray(bytes);
+        MemorySegment bytesSeg = scratch.bSeg;
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             int rowLen = n / 8;
@@ -133,35 +136,7 @@ final class BitShuffleVector {
             for (int j = 0; j < typesize; j++) {
                 bitRowsBackward(in, 8 * j * rowLen, bytes, j * n, n);
             }
-            byteUnshuffleTile(bytes, bytesSeg, dst, first, n, typesize, in);
-        }
-    }
-
-    /** Byte-shuffles elements first..first+n of src into bytes (rows of n bytes); spare is a free scratch array. */
-    private static void byteShuffleTile(MemorySegment src, long first, int n, int typesize, byte[] bytes,
-                                        MemorySegment bytesSeg, byte[] spare) {
-        if (typesize == 1) {
-            MemorySegment.copy(src, JAVA_BYTE, first, bytes, 0, n);
-        } else if (ShuffleVector.preferred(typesize)) {
-            ShuffleVector.shuffleElements(src.asSlice(first * typesize, (long) n * typesize), bytesSeg, n, typesize,
-                    0, n);
-        } else {
-            MemorySegment.copy(src, JAVA_BYTE, first * typesize, spare, 0, n * typesize);
-            ShuffleScalar.shuffleTile(spare, bytes, n, typesize);
-        }
-    }
-
-    /** Byte-unshuffles a tile of n elements held as rows in bytes into dst at element first. */
-    private static void byteUnshuffleTile(byte[] bytes, MemorySegment bytesSeg, MemorySegment dst, long first, int n,
-                                          int typesize, byte[] spare) {
-        if (typesize == 1) {
-            MemorySegment.copy(bytes, 0, dst, JAVA_BYTE, first, n);
-        } else if (ShuffleVector.preferredInverse(typesize)) {
-            ShuffleVector.unshuffleElements(bytesSeg, dst.asSlice(first * typesize, (long) n * typesize), n,
-                    typesize, 0, n);
-        } else {
-            ShuffleScalar.unshuffleTile(bytes, spare, n, typesize);
-            MemorySegment.copy(spare, 0, dst, JAVA_BYTE, first * typesize, n * typesize);
+            ShuffleVector.unshuffleElements(bytesSeg, 0, n, dst, first * typesize, n, typesize);
         }
     }
 

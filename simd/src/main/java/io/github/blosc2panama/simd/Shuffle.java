@@ -11,7 +11,7 @@ import java.lang.foreign.MemorySegment;
  * Unshuffle is the exact inverse. {@code src} and {@code dst} must not overlap. Any typesize >= 1 is accepted
  * (C accepts 1..256).
  *
- * <p>Runs on the Vector API (for the typesizes where that is faster) when {@code jdk.incubator.vector} is in the boot layer, else on the scalar twin; both
+ * <p>Runs on the Vector API when {@code jdk.incubator.vector} is in the boot layer, else on the scalar twin; both
  * produce the same bytes.
  */
 public final class Shuffle {
@@ -25,7 +25,7 @@ public final class Shuffle {
      *                                  segment, or the segments overlap
      */
     public static void shuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (SimdSupport.VECTOR && ShuffleVector.preferred(typesize)) {
+        if (SimdSupport.VECTOR) {
             ShuffleVector.shuffle(src, dst, length, typesize);
         } else {
             ShuffleScalar.shuffle(src, dst, length, typesize);
@@ -40,7 +40,7 @@ public final class Shuffle {
      *                                  segment, or the segments overlap
      */
     public static void unshuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (SimdSupport.VECTOR && ShuffleVector.preferredInverse(typesize)) {
+        if (SimdSupport.VECTOR) {
             ShuffleVector.unshuffle(src, dst, length, typesize);
         } else {
             ShuffleScalar.unshuffle(src, dst, length, typesize);

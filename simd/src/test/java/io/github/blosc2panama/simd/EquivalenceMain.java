@@ -12,7 +12,7 @@ public final class EquivalenceMain {
 
     public static void main(String[] args) {
         int bits = Integer.parseInt(System.getProperty("blosc2.simd.bits"));
-        if (!SimdSupport.VECTOR || ShuffleVector.BYTES.vectorBitSize() != bits
+        if (!SimdSupport.VECTOR || LaneTranspose.SHAPE.vectorBitSize() != bits
                 || BitShuffleVector.BITS.vectorBitSize() != bits) {
             System.out.println("wrong width: vector=" + SimdSupport.VECTOR);
             System.exit(1);

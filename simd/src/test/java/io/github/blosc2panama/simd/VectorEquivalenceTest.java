@@ -21,7 +21,7 @@ class VectorEquivalenceTest {
     @Test
     void everyLengthSmallTypesizes() {
         Equivalence eq = new Equivalence(1, 64 * 1024);
-        int step = Math.max(ShuffleVector.W, BitShuffleVector.BITS.length());
+        int step = Math.max(LaneTranspose.SHAPE.vectorBitSize() / 8, BitShuffleVector.BITS.length());
         try (Arena arena = Arena.ofConfined()) {
             for (Equivalence.Pair pair : Equivalence.permutations()) {
                 for (int ts = 1; ts <= 16; ts++) {
