@@ -2,9 +2,9 @@ package io.github.blosc2panama.simd;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.VectorMask;
@@ -16,23 +16,26 @@ import jdk.incubator.vector.VectorSpecies;
  * Bit shuffle on the Vector API, bit-identical to {@link BitShuffleScalar}. Only loaded when
  * {@link SimdSupport#VECTOR}.
  *
- * <p>Works on tiles of about 16 KiB of elements (a multiple of 64 elements). Forward: the tile is byte-shuffled into
- * a heap scratch array that stays in L1 ({@link ShuffleVector}), so byte {@code j} of the tile's elements is one contiguous run; each vector of {@code N} of those bytes
+ * <p>Works on tiles of about 16 KiB of elements (a multiple of 64 elements). Forward: the tile is byte-shuffled
+ * ({@link ShuffleVector}) into a per-thread scratch segment that stays in L1, so byte {@code j} of the tile's
+ * elements is one contiguous run (typesize 1 reads the source directly); each vector of {@code N} of those bytes
  * gives, per bit {@code b}, a lane mask ({@code and}, {@code compare(NE, 0)}) whose {@code toLong()} is exactly the
- * {@code N / 8} output bytes of row {@code 8j + b}. The tile's rows go to a second scratch array, then are copied to
- * their places in dst. Backward: the tile's row pieces are gathered into scratch, each vector of {@code N} bytes is
- * rebuilt from 8 masks ({@code VectorMask.fromLong}, masked {@code or}), and the tile is byte-unshuffled into dst.
- * Groups of 8 elements left after the last whole vector use the scalar 8x8 bit transpose.
+ * {@code N / 8} bytes of row {@code 8j + b} at that place, stored straight into dst. Backward: each vector of
+ * {@code N} bytes is rebuilt from the 8 row pieces ({@code VectorMask.fromLong}, masked {@code or}) into the scratch
+ * (or dst for typesize 1), and the tile is byte-unshuffled into dst. Groups of 8 elements after the last whole
+ * vector use the scalar 8x8 bit transpose.
  *
  * <p>{@code N} is the lane count of the preferred byte species (or {@code -Dblosc2.simd.bits}); typesizes above
  * {@link ShuffleScalar#MAX_TILED_TYPESIZE} run on the scalar twin.
  */
 final class BitShuffleVector {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(LE);
+    private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(LE);
+    private static final ValueLayout.OfShort SHORT = ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(LE);
     static final VectorSpecies<Byte> BITS = bitSpecies();
     private static final int N = BITS.length();
     private static final int TILE_BYTES = 16 * 1024;
-    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, LE);
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private BitShuffleVector() {
@@ -44,20 +47,15 @@ final class BitShuffleVector {
                 : VectorSpecies.of(byte.class, VectorShape.forBitSize(Integer.parseInt(forced.trim())));
     }
 
-    /** Per-thread scratch arrays and their segment views, grown on demand (so steady-state calls allocate nothing). */
+    /** Per-thread native scratch for one tile, grown on demand (so steady-state calls allocate nothing). */
     private static final class Scratch {
-        byte[] a = new byte[0];
-        byte[] b = new byte[0];
-        MemorySegment aSeg = MemorySegment.ofArray(a);
-        MemorySegment bSeg = MemorySegment.ofArray(b);
+        MemorySegment bytes = MemorySegment.NULL;
 
-        void ensure(int n) {
-            if (a.length < n) {
-                a = new byte[n];
-                b = new byte[n];
-                aSeg = MemorySegment.ofArray(a);
-                bSeg = MemorySegment.ofArray(b);
+        MemorySegment ensure(long size) {
+            if (bytes.byteSize() < size) {
+                bytes = Arena.ofAuto().allocate(size, 64);
             }
+            return bytes;
         }
     }
 
@@ -101,20 +99,16 @@ final class BitShuffleVector {
     private static void forward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
         int tile = (int) Math.min(tileElements(typesize), nel8);
-        Scratch scratch = SCRATCH.get();
-        scratch.ensure(tile * typesize);
-        byte[] bytes = scratch.a;
-        byte[] out = scratch.b;
-        MemorySegment bytesSeg = scratch.aSeg;
+        MemorySegment scratch = typesize == 1 ? src : SCRATCH.get().ensure((long) tile * typesize);
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
-            int rowLen = n / 8;
-            ShuffleVector.shuffleElements(src, first * typesize, bytesSeg, 0, n, n, typesize);
-            for (int j = 0; j < typesize; j++) {
-                bitRowsForward(bytes, j * n, out, 8 * j * rowLen, n);
+            long base = first;
+            if (typesize > 1) {
+                ShuffleVector.shuffleElements(src, first * typesize, scratch, 0, n, n, typesize);
+                base = 0;
             }
-            for (int r = 0; r < 8 * typesize; r++) {
-                MemorySegment.copy(out, r * rowLen, dst, JAVA_BYTE, r * rowStride + first / 8, rowLen);
+            for (int j = 0; j < typesize; j++) {
+                bitRowsForward(scratch, base + (long) j * n, dst, 8 * j * rowStride + first / 8, rowStride, n);
             }
         }
     }
@@ -122,94 +116,94 @@ final class BitShuffleVector {
     private static void backward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
         int tile = (int) Math.min(tileElements(typesize), nel8);
-        Scratch scratch = SCRATCH.get();
-        scratch.ensure(tile * typesize);
-        byte[] in = scratch.a;
-        byte[] bytes = scratch.b;
-        MemorySegment bytesSeg = scratch.bSeg;
+        MemorySegment scratch = typesize == 1 ? dst : SCRATCH.get().ensure((long) tile * typesize);
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
-            int rowLen = n / 8;
-            for (int r = 0; r < 8 * typesize; r++) {
-                MemorySegment.copy(src, JAVA_BYTE, r * rowStride + first / 8, in, r * rowLen, rowLen);
-            }
+            long base = typesize == 1 ? first : 0;
             for (int j = 0; j < typesize; j++) {
-                bitRowsBackward(in, 8 * j * rowLen, bytes, j * n, n);
+                bitRowsBackward(src, 8 * j * rowStride + first / 8, rowStride, scratch, base + (long) j * n, n);
             }
-            ShuffleVector.unshuffleElements(bytesSeg, 0, n, dst, first * typesize, n, typesize);
+            if (typesize > 1) {
+                ShuffleVector.unshuffleElements(scratch, 0, n, dst, first * typesize, n, typesize);
+            }
         }
     }
 
     /**
-     * One byte row of n bytes at bytes[from..] (byte j of n elements) becomes 8 bit rows of n / 8 bytes at
-     * out[to + b * n / 8].
+     * One byte row of n bytes at {@code in[from..]} (byte j of n elements) becomes 8 bit-row pieces of n / 8 bytes at
+     * {@code out[to + b * rowStride]}.
      */
-    private static void bitRowsForward(byte[] bytes, int from, byte[] out, int to, int n) {
-        int rowLen = n / 8;
+    private static void bitRowsForward(MemorySegment in, long from, MemorySegment out, long to, long rowStride,
+                                       int n) {
         int whole = n - n % N;
         for (int c = 0; c < whole; c += N) {
-            ByteVector v = ByteVector.fromArray(BITS, bytes, from + c);
-            int at = to + c / 8;
+            ByteVector v = ByteVector.fromMemorySegment(BITS, in, from + c, LE);
+            long at = to + c / 8;
             put(out, at, v.and((byte) 0x01).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + rowLen, v.and((byte) 0x02).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + 2 * rowLen, v.and((byte) 0x04).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + 3 * rowLen, v.and((byte) 0x08).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + 4 * rowLen, v.and((byte) 0x10).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + 5 * rowLen, v.and((byte) 0x20).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + 6 * rowLen, v.and((byte) 0x40).compare(VectorOperators.NE, 0).toLong());
-            put(out, at + 7 * rowLen, v.and((byte) 0x80).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + rowStride, v.and((byte) 0x02).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + 2 * rowStride, v.and((byte) 0x04).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + 3 * rowStride, v.and((byte) 0x08).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + 4 * rowStride, v.and((byte) 0x10).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + 5 * rowStride, v.and((byte) 0x20).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + 6 * rowStride, v.and((byte) 0x40).compare(VectorOperators.NE, 0).toLong());
+            put(out, at + 7 * rowStride, v.and((byte) 0x80).compare(VectorOperators.NE, 0).toLong());
         }
         for (int c = whole; c < n; c += 8) {
-            long x = BitShuffleScalar.transpose8x8((long) ShuffleScalar.LONG_LE.get(bytes, from + c));
-            for (int b = 0, at = to + c / 8; b < 8; b++, at += rowLen) {
-                out[at] = (byte) (x >>> (8 * b));
+            long x = BitShuffleScalar.transpose8x8(in.get(LONG, from + c));
+            long at = to + c / 8;
+            for (int b = 0; b < 8; b++) {
+                out.set(JAVA_BYTE, at + b * rowStride, (byte) (x >>> (8 * b)));
             }
         }
     }
 
-    /** Inverse of {@link #bitRowsForward}: 8 bit rows of n / 8 bytes at in[from..] back to n bytes at bytes[to]. */
-    private static void bitRowsBackward(byte[] in, int from, byte[] bytes, int to, int n) {
-        int rowLen = n / 8;
+    /**
+     * Inverse of {@link #bitRowsForward}: the 8 bit-row pieces at {@code in[from + b * rowStride]} back to n bytes at
+     * {@code out[to..]}.
+     */
+    private static void bitRowsBackward(MemorySegment in, long from, long rowStride, MemorySegment out, long to,
+                                        int n) {
         int whole = n - n % N;
         for (int c = 0; c < whole; c += N) {
-            int at = from + c / 8;
+            long at = from + c / 8;
             ByteVector v = ByteVector.zero(BITS);
             v = v.lanewise(VectorOperators.OR, (byte) 0x01, VectorMask.fromLong(BITS, get(in, at)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x02, VectorMask.fromLong(BITS, get(in, at + rowLen)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x04, VectorMask.fromLong(BITS, get(in, at + 2 * rowLen)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x08, VectorMask.fromLong(BITS, get(in, at + 3 * rowLen)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x10, VectorMask.fromLong(BITS, get(in, at + 4 * rowLen)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x20, VectorMask.fromLong(BITS, get(in, at + 5 * rowLen)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x40, VectorMask.fromLong(BITS, get(in, at + 6 * rowLen)));
-            v = v.lanewise(VectorOperators.OR, (byte) 0x80, VectorMask.fromLong(BITS, get(in, at + 7 * rowLen)));
-            v.intoArray(bytes, to + c);
+            v = v.lanewise(VectorOperators.OR, (byte) 0x02, VectorMask.fromLong(BITS, get(in, at + rowStride)));
+            v = v.lanewise(VectorOperators.OR, (byte) 0x04, VectorMask.fromLong(BITS, get(in, at + 2 * rowStride)));
+            v = v.lanewise(VectorOperators.OR, (byte) 0x08, VectorMask.fromLong(BITS, get(in, at + 3 * rowStride)));
+            v = v.lanewise(VectorOperators.OR, (byte) 0x10, VectorMask.fromLong(BITS, get(in, at + 4 * rowStride)));
+            v = v.lanewise(VectorOperators.OR, (byte) 0x20, VectorMask.fromLong(BITS, get(in, at + 5 * rowStride)));
+            v = v.lanewise(VectorOperators.OR, (byte) 0x40, VectorMask.fromLong(BITS, get(in, at + 6 * rowStride)));
+            v = v.lanewise(VectorOperators.OR, (byte) 0x80, VectorMask.fromLong(BITS, get(in, at + 7 * rowStride)));
+            v.intoMemorySegment(out, to + c, LE);
         }
         for (int c = whole; c < n; c += 8) {
             long x = 0;
-            for (int b = 0, at = from + c / 8; b < 8; b++, at += rowLen) {
-                x |= (in[at] & 0xFFL) << (8 * b);
+            long at = from + c / 8;
+            for (int b = 0; b < 8; b++) {
+                x |= (in.get(JAVA_BYTE, at + b * rowStride) & 0xFFL) << (8 * b);
             }
-            ShuffleScalar.LONG_LE.set(bytes, to + c, BitShuffleScalar.transpose8x8(x));
+            out.set(LONG, to + c, BitShuffleScalar.transpose8x8(x));
         }
     }
 
     /** Stores the N / 8 low bytes of bits at out[at], little-endian. */
-    private static void put(byte[] out, int at, long bits) {
+    private static void put(MemorySegment out, long at, long bits) {
         switch (N) {
-            case 64 -> ShuffleScalar.LONG_LE.set(out, at, bits);
-            case 32 -> ShuffleScalar.INT_LE.set(out, at, (int) bits);
-            case 16 -> SHORT_LE.set(out, at, (short) bits);
-            default -> out[at] = (byte) bits;
+            case 64 -> out.set(LONG, at, bits);
+            case 32 -> out.set(INT, at, (int) bits);
+            case 16 -> out.set(SHORT, at, (short) bits);
+            default -> out.set(JAVA_BYTE, at, (byte) bits);
         }
     }
 
     /** Reads N / 8 bytes at in[at], little-endian. */
-    private static long get(byte[] in, int at) {
+    private static long get(MemorySegment in, long at) {
         return switch (N) {
-            case 64 -> (long) ShuffleScalar.LONG_LE.get(in, at);
-            case 32 -> (int) ShuffleScalar.INT_LE.get(in, at) & 0xFFFFFFFFL;
-            case 16 -> (short) SHORT_LE.get(in, at) & 0xFFFFL;
-            default -> in[at] & 0xFFL;
+            case 64 -> in.get(LONG, at);
+            case 32 -> in.get(INT, at) & 0xFFFFFFFFL;
+            case 16 -> in.get(SHORT, at) & 0xFFFFL;
+            default -> in.get(JAVA_BYTE, at) & 0xFFL;
         };
     }
 }
