@@ -115,9 +115,10 @@ final class BitShuffleScalar {
             return;
         }
         int tile = tileElements(nel8, typesize);
-        byte[] in = new byte[tile * typesize];
-        byte[] bytes = new byte[tile * typesize];
-        byte[] out = new byte[tile * typesize];
+        TileArrays arrays = TileArrays.get(tile * typesize);
+        byte[] in = arrays.first();
+        byte[] bytes = arrays.second();
+        byte[] out = arrays.third();
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             int rowLen = n / 8;
@@ -161,9 +162,10 @@ final class BitShuffleScalar {
             return;
         }
         int tile = tileElements(nel8, typesize);
-        byte[] in = new byte[tile * typesize];
-        byte[] bytes = new byte[tile * typesize];
-        byte[] out = new byte[tile * typesize];
+        TileArrays arrays = TileArrays.get(tile * typesize);
+        byte[] in = arrays.first();
+        byte[] bytes = arrays.second();
+        byte[] out = arrays.third();
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             int rowLen = n / 8;

@@ -63,8 +63,9 @@ final class ShuffleScalar {
             return;
         }
         int tile = tileElements(nel, typesize);
-        byte[] in = new byte[tile * typesize];
-        byte[] out = new byte[tile * typesize];
+        TileArrays arrays = TileArrays.get(tile * typesize);
+        byte[] in = arrays.first();
+        byte[] out = arrays.second();
         for (long first = 0; first < nel; first += tile) {
             int n = (int) Math.min(tile, nel - first);
             MemorySegment.copy(src, JAVA_BYTE, first * typesize, in, 0, n * typesize);
@@ -107,8 +108,9 @@ final class ShuffleScalar {
             return;
         }
         int tile = tileElements(nel, typesize);
-        byte[] in = new byte[tile * typesize];
-        byte[] out = new byte[tile * typesize];
+        TileArrays arrays = TileArrays.get(tile * typesize);
+        byte[] in = arrays.first();
+        byte[] out = arrays.second();
         for (long first = 0; first < nel; first += tile) {
             int n = (int) Math.min(tile, nel - first);
             for (int j = 0; j < typesize; j++) {
