@@ -17,6 +17,7 @@ import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -51,6 +52,13 @@ final class LaneTranspose {
     private static final int PBS = BS.length() / S.length();
     private static final int PBI = BI.length() / I.length();
     private static final int PSL = SL.length() / L.length();
+
+    /** Interleaving of two long vectors (first and second half) and its inverse (even and odd lanes). */
+    private static final VectorShuffle<Long> ZIP_LO = VectorShuffle.fromOp(L, t -> (t % 2) * L.length() + t / 2);
+    private static final VectorShuffle<Long> ZIP_HI =
+            VectorShuffle.fromOp(L, t -> (t % 2) * L.length() + t / 2 + L.length() / 2);
+    private static final VectorShuffle<Long> EVEN = VectorShuffle.fromOp(L, t -> 2 * t);
+    private static final VectorShuffle<Long> ODD = VectorShuffle.fromOp(L, t -> 2 * t + 1);
 
     private LaneTranspose() {
     }
@@ -350,6 +358,40 @@ final class LaneTranspose {
             q1.intoMemorySegment(d, to + stride + 2L * i, LE);
             q2.intoMemorySegment(d, to + 2 * stride + 2L * i, LE);
             q3.intoMemorySegment(d, to + 3 * stride + 2L * i, LE);
+        }
+    }
+
+    // ---- two long streams <-> 16-byte items ----
+
+    /** 16-byte items {@code a[i], b[i]} (longs at {@code s[from + 8i]} and {@code s[from + stride + 8i]}) at d[to]. */
+    static void zipLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
+        int k = L.length();
+        int whole = k < 2 ? 0 : n - n % k;
+        for (int i = 0; i < whole; i += k) {
+            LongVector x = LongVector.fromMemorySegment(L, s, from + 8L * i, LE);
+            LongVector y = LongVector.fromMemorySegment(L, s, from + stride + 8L * i, LE);
+            x.rearrange(ZIP_LO, y).intoMemorySegment(d, to + 16L * i, LE);
+            x.rearrange(ZIP_HI, y).intoMemorySegment(d, to + 16L * i + 8L * k, LE);
+        }
+        for (int i = whole; i < n; i++) {
+            d.set(LONG, to + 16L * i, s.get(LONG, from + 8L * i));
+            d.set(LONG, to + 16L * i + 8, s.get(LONG, from + stride + 8L * i));
+        }
+    }
+
+    /** Inverse of {@link #zipLongs}: 16-byte items at s[from] to the two long streams at {@code d[to]}. */
+    static void unzipLongs(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
+        int k = L.length();
+        int whole = k < 2 ? 0 : n - n % k;
+        for (int i = 0; i < whole; i += k) {
+            LongVector p = LongVector.fromMemorySegment(L, s, from + 16L * i, LE);
+            LongVector q = LongVector.fromMemorySegment(L, s, from + 16L * i + 8L * k, LE);
+            p.rearrange(EVEN, q).intoMemorySegment(d, to + 8L * i, LE);
+            p.rearrange(ODD, q).intoMemorySegment(d, to + stride + 8L * i, LE);
+        }
+        for (int i = whole; i < n; i++) {
+            d.set(LONG, to + 8L * i, s.get(LONG, from + 16L * i));
+            d.set(LONG, to + stride + 8L * i, s.get(LONG, from + 16L * i + 8));
         }
     }
 }

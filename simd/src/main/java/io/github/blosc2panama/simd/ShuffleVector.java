@@ -11,7 +11,8 @@ import java.nio.ByteOrder;
  * <p>An element of typesize 2, 4 or 8 is one short, int or long lane, so unshuffle is a join of byte rows into wider
  * lanes and shuffle the split back ({@link LaneTranspose}): typesizes 2 and 4 go straight between the segments;
  * typesize 8 goes through 4 short streams held in an L1-sized per-thread scratch, one tile of
- * {@value #TILE} elements at a time. Any other typesize is cut into pieces of 8, 4, 2 and 1 bytes (16 = 8 + 8,
+ * {@value #TILE} elements at a time; typesize 16 makes two long streams that way and interleaves them with
+ * two-vector rearranges. Any other typesize is cut into pieces of 8, 4, 2 and 1 bytes (16 = 8 + 8,
  * 12 = 8 + 4, 3 = 2 + 1, ...): each piece is one lane stream, gathered from (or scattered to) its place in the
  * elements with one wide load or store per element, and joined or split like the dedicated typesizes.
  */
@@ -25,9 +26,9 @@ final class ShuffleVector {
     static final int TILE = 1024;
     /** Elements per call of the direct typesizes (2 and 4): the lane loops count in ints. */
     private static final int RUN = 1 << 20;
-    /** Per thread: two scratch areas of TILE longs (lane streams), allocated once. */
+    /** Per thread: four scratch areas of TILE longs (lane streams), allocated once. */
     private static final ThreadLocal<MemorySegment> SCRATCH =
-            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(2L * 8 * TILE, 64));
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(4L * 8 * TILE, 64));
 
     private ShuffleVector() {
     }
@@ -86,6 +87,21 @@ final class ShuffleVector {
                     }
                 }
             }
+            case 16 -> {
+                MemorySegment scratch = SCRATCH.get();
+                long lanes = 8L * TILE;
+                for (long first = 0; first < count; first += TILE) {
+                    int n = (int) Math.min(TILE, count - first);
+                    LaneTranspose.unzipLongs(s, from + 16 * first, scratch, 2 * lanes, lanes, n);
+                    for (int half = 0; half < 2; half++) {
+                        LaneTranspose.longsToShorts(scratch, (2 + half) * lanes, scratch, 0, 2L * TILE, n);
+                        long row = to + 8 * half * stride + first;
+                        for (int k = 0; k < 4; k++) {
+                            LaneTranspose.shortsToRows(scratch, 2L * TILE * k, d, row + 2 * k * stride, stride, n);
+                        }
+                    }
+                }
+            }
             default -> shufflePieces(s, from, d, to, stride, count, typesize);
         }
     }
@@ -113,6 +129,21 @@ final class ShuffleVector {
                         LaneTranspose.rowsToShorts(s, from + 2 * k * stride + first, stride, scratch, 2L * TILE * k, n);
                     }
                     LaneTranspose.shortsToLongs(scratch, 0, 2L * TILE, d, to + 8 * first, n);
+                }
+            }
+            case 16 -> {
+                MemorySegment scratch = SCRATCH.get();
+                long lanes = 8L * TILE;
+                for (long first = 0; first < count; first += TILE) {
+                    int n = (int) Math.min(TILE, count - first);
+                    for (int half = 0; half < 2; half++) {
+                        long row = from + 8 * half * stride + first;
+                        for (int k = 0; k < 4; k++) {
+                            LaneTranspose.rowsToShorts(s, row + 2 * k * stride, stride, scratch, 2L * TILE * k, n);
+                        }
+                        LaneTranspose.shortsToLongs(scratch, 0, 2L * TILE, scratch, (2 + half) * lanes, n);
+                    }
+                    LaneTranspose.zipLongs(scratch, 2 * lanes, lanes, d, to + 16 * first, n);
                 }
             }
             default -> unshufflePieces(s, from, stride, d, to, count, typesize);
