@@ -47,13 +47,17 @@ final class BitShuffleVector {
                 : VectorSpecies.of(byte.class, VectorShape.forBitSize(Integer.parseInt(forced.trim())));
     }
 
-    /** Per-thread native scratch for one tile, grown on demand (so steady-state calls allocate nothing). */
+    /**
+     * Per-thread native scratch, grown on demand (so steady-state calls allocate nothing): the tile's byte rows in the
+     * first half, and in the second half a native copy of the tile's elements when the caller's segment is on the
+     * heap (the byte shuffle is only fast on native memory, see {@link LaneTranspose}).
+     */
     private static final class Scratch {
         MemorySegment bytes = MemorySegment.NULL;
 
         MemorySegment ensure(long size) {
-            if (bytes.byteSize() < size) {
-                bytes = Arena.ofAuto().allocate(size, 64);
+            if (bytes.byteSize() < 2 * size) {
+                bytes = Arena.ofAuto().allocate(2 * size, 64);
             }
             return bytes;
         }
@@ -99,12 +103,17 @@ final class BitShuffleVector {
     private static void forward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
         int tile = (int) Math.min(tileElements(typesize), nel8);
-        MemorySegment scratch = typesize == 1 ? src : SCRATCH.get().ensure((long) tile * typesize);
+        long staged = (long) tile * typesize;
+        MemorySegment scratch = typesize == 1 ? src : SCRATCH.get().ensure(staged);
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             long base = first;
-            if (typesize > 1) {
+            if (typesize > 1 && src.isNative()) {
                 ShuffleVector.shuffleElements(src, first * typesize, scratch, 0, n, n, typesize);
+                base = 0;
+            } else if (typesize > 1) {
+                MemorySegment.copy(src, first * typesize, scratch, staged, (long) n * typesize);
+                ShuffleVector.shuffleElements(scratch, staged, scratch, 0, n, n, typesize);
                 base = 0;
             }
             for (int j = 0; j < typesize; j++) {
@@ -116,15 +125,19 @@ final class BitShuffleVector {
     private static void backward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
         int tile = (int) Math.min(tileElements(typesize), nel8);
-        MemorySegment scratch = typesize == 1 ? dst : SCRATCH.get().ensure((long) tile * typesize);
+        long staged = (long) tile * typesize;
+        MemorySegment scratch = typesize == 1 ? dst : SCRATCH.get().ensure(staged);
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             long base = typesize == 1 ? first : 0;
             for (int j = 0; j < typesize; j++) {
                 bitRowsBackward(src, 8 * j * rowStride + first / 8, rowStride, scratch, base + (long) j * n, n);
             }
-            if (typesize > 1) {
+            if (typesize > 1 && dst.isNative()) {
                 ShuffleVector.unshuffleElements(scratch, 0, n, dst, first * typesize, n, typesize);
+            } else if (typesize > 1) {
+                ShuffleVector.unshuffleElements(scratch, 0, n, scratch, staged, n, typesize);
+                MemorySegment.copy(scratch, staged, dst, first * typesize, (long) n * typesize);
             }
         }
     }

@@ -31,6 +31,9 @@ import jdk.incubator.vector.VectorSpecies;
  * ({@link #SHAPE}); the narrow side needs at least 64 bits, so below 256 bits one narrow vector may cover several
  * wide ones: those widths take the {@code *Parts} loops ({@code convertShape} parts), the others the plain loops.
  * The loops are small, int-counted and separate on purpose: that is what C2 compiles to straight vector code.
+ * Callers pass native segments only: short, int and long vector accesses to heap segments over {@code byte[]} are
+ * not intrinsified (about 40x slower), and going through byte vectors plus reinterpretation costs native segments 3x
+ * ({@link ShuffleVector} stages heap data through native scratch instead).
  */
 final class LaneTranspose {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;

@@ -38,8 +38,10 @@ final class ShuffleVector {
         KernelChecks.checkDisjoint(src, dst, length, "shuffle src and dst");
         long nel = length / typesize;
         long body = nel * typesize;
-        if (nel > 1) {
+        if (nel > 1 && src.isNative() && dst.isNative()) {
             shuffleElements(src, 0, dst, 0, nel, nel, typesize);
+        } else if (nel > 1) {
+            HeapStaging.shuffle(src, dst, nel, typesize);
         } else {
             body = 0;
         }
@@ -51,8 +53,10 @@ final class ShuffleVector {
         KernelChecks.checkDisjoint(src, dst, length, "unshuffle src and dst");
         long nel = length / typesize;
         long body = nel * typesize;
-        if (nel > 1) {
+        if (nel > 1 && src.isNative() && dst.isNative()) {
             unshuffleElements(src, 0, nel, dst, 0, nel, typesize);
+        } else if (nel > 1) {
+            HeapStaging.unshuffle(src, dst, nel, typesize);
         } else {
             body = 0;
         }
@@ -61,7 +65,8 @@ final class ShuffleVector {
 
     /**
      * Shuffles {@code count} elements at {@code s[from]} into the rows {@code d[to + j * stride]} (byte {@code j} of
-     * element {@code i} to {@code d[to + j * stride + i]}). No argument checks: callers have done them.
+     * element {@code i} to {@code d[to + j * stride + i]}). Both segments must be native (see {@link LaneTranspose});
+     * no argument checks: callers have done them.
      */
     static void shuffleElements(MemorySegment s, long from, MemorySegment d, long to, long stride, long count,
                                 int typesize) {
