@@ -4,17 +4,21 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * {@code dst = src & pattern} over a run of bytes, the 8-byte little-endian {@code pattern} repeated from byte 0: the
  * element-wise core of {@link TruncPrecVector} and {@link IntTruncVector} (for typesizes dividing 8 the repeated
- * pattern is the element mask at every element). Only loaded when {@link SimdSupport#VECTOR}.
+ * pattern is the element mask at every element). See {@link LongLanes} for how the loops are written. Only loaded
+ * when {@link SimdSupport#VECTOR}.
  */
 final class AndMaskVector {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final VectorSpecies<Byte> BYTES = LongLanes.BYTES;
     private static final VectorSpecies<Long> LONGS = LongLanes.LONGS;
-    /** Vector width in bytes. */
     private static final int VB = LongLanes.VB;
 
     private AndMaskVector() {
@@ -27,18 +31,15 @@ final class AndMaskVector {
     static void apply(MemorySegment src, MemorySegment dst, long bytes, long pattern) {
         LongVector m = LongVector.broadcast(LONGS, pattern);
         long k = 0;
-        for (; k + 4L * VB <= bytes; k += 4L * VB) {
-            LongVector a0 = LongLanes.load(src, k);
-            LongVector a1 = LongLanes.load(src, k + VB);
-            LongVector a2 = LongLanes.load(src, k + 2L * VB);
-            LongVector a3 = LongLanes.load(src, k + 3L * VB);
-            LongLanes.store(a0.and(m), dst, k);
-            LongLanes.store(a1.and(m), dst, k + VB);
-            LongLanes.store(a2.and(m), dst, k + 2L * VB);
-            LongLanes.store(a3.and(m), dst, k + 3L * VB);
+        for (; k + 2L * VB <= bytes; k += 2L * VB) {
+            LongVector a0 = ByteVector.fromMemorySegment(BYTES, src, k, LE).reinterpretAsLongs();
+            LongVector a1 = ByteVector.fromMemorySegment(BYTES, src, k + VB, LE).reinterpretAsLongs();
+            a0.and(m).reinterpretAsBytes().intoMemorySegment(dst, k, LE);
+            a1.and(m).reinterpretAsBytes().intoMemorySegment(dst, k + VB, LE);
         }
         for (; k + VB <= bytes; k += VB) {
-            LongLanes.store(LongLanes.load(src, k).and(m), dst, k);
+            LongVector a0 = ByteVector.fromMemorySegment(BYTES, src, k, LE).reinterpretAsLongs();
+            a0.and(m).reinterpretAsBytes().intoMemorySegment(dst, k, LE);
         }
         for (; k + 8 <= bytes; k += 8) {
             dst.set(JAVA_LONG_UNALIGNED, k, src.get(JAVA_LONG_UNALIGNED, k) & pattern);

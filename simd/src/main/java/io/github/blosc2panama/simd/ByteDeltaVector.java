@@ -2,11 +2,13 @@ package io.github.blosc2panama.simd;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
+import static jdk.incubator.vector.VectorOperators.LSHL;
+import static jdk.incubator.vector.VectorOperators.LSHR;
+
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -18,14 +20,15 @@ import jdk.incubator.vector.VectorSpecies;
  * by {@code log2(lanes)} lane shifts (see {@link LongLanes}), plus the running sum of the previous vectors
  * ({@code carry}); the low byte of that sum, repeated in all bytes of the lane, is added byte-wise. The loop-carried
  * dependency is one long add per vector. What is left of a stream after its last whole vector is done byte by byte.
+ * See {@link LongLanes} for how the loops are written.
  */
 final class ByteDeltaVector {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
     private static final VectorSpecies<Long> LONGS = LongLanes.LONGS;
-    private static final VectorSpecies<Byte> BYTES = VectorSpecies.of(byte.class, VectorWidth.SHAPE);
+    private static final VectorSpecies<Byte> BYTES = LongLanes.BYTES;
     private static final int L = LongLanes.L;
     /** Vector width in bytes. */
-    private static final int VB = BYTES.length();
+    private static final int VB = LongLanes.VB;
     /** Multiplying a byte value by this repeats it in all 8 bytes of a long. */
     private static final long REPEAT_BYTE = 0x0101_0101_0101_0101L;
 
@@ -90,34 +93,35 @@ final class ByteDeltaVector {
         LongVector carry = LongVector.zero(LONGS);
         long i = 0;
         for (; i + VB <= n; i += VB) {
-            LongVector x = LongLanes.load(src, base + i);
-            x = add(x, x.lanewise(VectorOperators.LSHL, 8));
-            x = add(x, x.lanewise(VectorOperators.LSHL, 16));
-            x = add(x, x.lanewise(VectorOperators.LSHL, 32));
-            // lane totals in the low byte, summed across lanes as plain longs (at most 8 * 255 per lane)
-            LongVector t = x.lanewise(VectorOperators.LSHR, 56);
+            ByteVector v = ByteVector.fromMemorySegment(BYTES, src, base + i, LE);
+            // in-lane running sum: add the lane shifted by 1, 2, 4 bytes, byte-wise
+            v = v.add(v.reinterpretAsLongs().lanewise(LSHL, 8).reinterpretAsBytes());
+            v = v.add(v.reinterpretAsLongs().lanewise(LSHL, 16).reinterpretAsBytes());
+            v = v.add(v.reinterpretAsLongs().lanewise(LSHL, 32).reinterpretAsBytes());
+            // lane totals (top bytes) summed across the lanes as plain longs (at most 8 * 255 each)
+            LongVector t = v.reinterpretAsLongs().lanewise(LSHR, 56);
             if (L >= 2) {
-                t = t.add(LongLanes.up1(t));
+                t = t.add(t.rearrange(LongLanes.UP1, LongLanes.FROM1));
             }
             if (L >= 4) {
-                t = t.add(LongLanes.up2(t));
+                t = t.add(t.rearrange(LongLanes.UP2, LongLanes.FROM2));
             }
             if (L >= 8) {
-                t = t.add(LongLanes.up4(t));
+                t = t.add(t.rearrange(LongLanes.UP4, LongLanes.FROM4));
             }
-            LongVector before = LongLanes.up1(t).add(carry).and(0xFFL).mul(REPEAT_BYTE);
-            LongLanes.store(add(x, before), dst, base + i);
-            carry = carry.add(LongLanes.last(t));
+            // what comes before each lane: the lanes before it and the previous vectors, its low byte in every byte
+            LongVector before = carry;
+            if (L >= 2) {
+                before = before.add(t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            before = before.and(0xFFL).mul(REPEAT_BYTE);
+            v.add(before.reinterpretAsBytes()).intoMemorySegment(dst, base + i, LE);
+            carry = carry.add(t.rearrange(LongLanes.LAST));
         }
         byte previous = i == 0 ? 0 : dst.get(JAVA_BYTE, base + i - 1);
         for (; i < n; i++) {
             previous = (byte) (src.get(JAVA_BYTE, base + i) + previous);
             dst.set(JAVA_BYTE, base + i, previous);
         }
-    }
-
-    /** Byte-wise sum (mod 256 in every byte) of two long vectors. */
-    private static LongVector add(LongVector a, LongVector b) {
-        return (LongVector) a.reinterpretAsBytes().add(b.reinterpretAsBytes()).reinterpretAsLongs();
     }
 }

@@ -1,9 +1,15 @@
 package io.github.blosc2panama.simd;
 
+import static jdk.incubator.vector.VectorOperators.LSHL;
+import static jdk.incubator.vector.VectorOperators.LSHR;
+import static jdk.incubator.vector.VectorOperators.OR;
+import static jdk.incubator.vector.VectorOperators.XOR;
+
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.util.Optional;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
-import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -14,11 +20,13 @@ import jdk.incubator.vector.VectorSpecies;
  * is a running XOR over words: each vector gets an in-lane prefix XOR by shifts within its 64-bit lanes, a
  * cross-lane prefix of the lane totals by {@code log2(lanes)} lane shifts (see {@link LongLanes}), and the last
  * decoded word of the previous vector, repeated in every word ({@code carry}), so the loop-carried dependency is one
- * XOR per vector.
+ * XOR per vector. See {@link LongLanes} for how the loops are written.
  * A first-block {@code dref} disjoint from {@code buf} makes it a plain XOR again; a partial overlap runs on the scalar
  * twin.
  */
 final class DeltaVector {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final VectorSpecies<Byte> BYTES = LongLanes.BYTES;
     private static final VectorSpecies<Long> LONGS = LongLanes.LONGS;
     private static final int L = LongLanes.L;
     /** Vector width in bytes. */
@@ -88,38 +96,53 @@ final class DeltaVector {
                             long count) {
         long k = 0;
         for (; k + 2L * VB <= count; k += 2L * VB) {
-            LongVector a0 = LongLanes.load(a, aOff + k);
-            LongVector a1 = LongLanes.load(a, aOff + k + VB);
-            LongVector b0 = LongLanes.load(b, bOff + k);
-            LongVector b1 = LongLanes.load(b, bOff + k + VB);
-            LongLanes.store(a0.lanewise(VectorOperators.XOR, b0), c, cOff + k);
-            LongLanes.store(a1.lanewise(VectorOperators.XOR, b1), c, cOff + k + VB);
+            LongVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE).reinterpretAsLongs();
+            LongVector a1 = ByteVector.fromMemorySegment(BYTES, a, aOff + k + VB, LE).reinterpretAsLongs();
+            LongVector b0 = ByteVector.fromMemorySegment(BYTES, b, bOff + k, LE).reinterpretAsLongs();
+            LongVector b1 = ByteVector.fromMemorySegment(BYTES, b, bOff + k + VB, LE).reinterpretAsLongs();
+            a0.lanewise(XOR, b0).reinterpretAsBytes().intoMemorySegment(c, cOff + k, LE);
+            a1.lanewise(XOR, b1).reinterpretAsBytes().intoMemorySegment(c, cOff + k + VB, LE);
         }
         for (; k + VB <= count; k += VB) {
-            LongVector a0 = LongLanes.load(a, aOff + k);
-            LongVector b0 = LongLanes.load(b, bOff + k);
-            LongLanes.store(a0.lanewise(VectorOperators.XOR, b0), c, cOff + k);
+            LongVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE).reinterpretAsLongs();
+            LongVector b0 = ByteVector.fromMemorySegment(BYTES, b, bOff + k, LE).reinterpretAsLongs();
+            a0.lanewise(XOR, b0).reinterpretAsBytes().intoMemorySegment(c, cOff + k, LE);
         }
         if (k < count) {
             DeltaScalar.xorBytes(a, aOff + k, b, bOff + k, c, cOff + k, count - k);
         }
     }
 
-    // Running XOR over the first whole vectors of buf's words; each returns the bytes done (a multiple of VB).
+    // Running XOR over the whole vectors at the start of buf, words of 1, 2, 4 or 8 bytes; each returns the bytes done
+    // (a multiple of VB). The four loops differ only in the in-lane steps and in how a lane's total (its last word)
+    // is repeated over the lane's words; the cross-lane part and the carry are the same.
 
     private static long scan1(MemorySegment buf, long bytes) {
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
-            LongVector x = LongLanes.load(buf, k);
-            x = x.lanewise(VectorOperators.XOR, x.lanewise(VectorOperators.LSHL, 8));
-            x = x.lanewise(VectorOperators.XOR, x.lanewise(VectorOperators.LSHL, 16));
-            x = x.lanewise(VectorOperators.XOR, x.lanewise(VectorOperators.LSHL, 32));
-            LongVector t = x.lanewise(VectorOperators.LSHR, 56);
-            t = t.lanewise(VectorOperators.OR, t.lanewise(VectorOperators.LSHL, 8));
-            t = t.lanewise(VectorOperators.OR, t.lanewise(VectorOperators.LSHL, 16));
-            t = t.lanewise(VectorOperators.OR, t.lanewise(VectorOperators.LSHL, 32));
-            carry = finish(buf, k, x, t, carry);
+            LongVector x = ByteVector.fromMemorySegment(BYTES, buf, k, LE).reinterpretAsLongs();
+            x = x.lanewise(XOR, x.lanewise(LSHL, 8));
+            x = x.lanewise(XOR, x.lanewise(LSHL, 16));
+            x = x.lanewise(XOR, x.lanewise(LSHL, 32));
+            LongVector t = x.lanewise(LSHR, 56);
+            t = t.lanewise(OR, t.lanewise(LSHL, 8));
+            t = t.lanewise(OR, t.lanewise(LSHL, 16));
+            t = t.lanewise(OR, t.lanewise(LSHL, 32));
+            if (L >= 2) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            if (L >= 4) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
+            }
+            if (L >= 8) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
+            }
+            if (L >= 2) {
+                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
+            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
         }
         return k;
     }
@@ -128,13 +151,26 @@ final class DeltaVector {
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
-            LongVector x = LongLanes.load(buf, k);
-            x = x.lanewise(VectorOperators.XOR, x.lanewise(VectorOperators.LSHL, 16));
-            x = x.lanewise(VectorOperators.XOR, x.lanewise(VectorOperators.LSHL, 32));
-            LongVector t = x.lanewise(VectorOperators.LSHR, 48);
-            t = t.lanewise(VectorOperators.OR, t.lanewise(VectorOperators.LSHL, 16));
-            t = t.lanewise(VectorOperators.OR, t.lanewise(VectorOperators.LSHL, 32));
-            carry = finish(buf, k, x, t, carry);
+            LongVector x = ByteVector.fromMemorySegment(BYTES, buf, k, LE).reinterpretAsLongs();
+            x = x.lanewise(XOR, x.lanewise(LSHL, 16));
+            x = x.lanewise(XOR, x.lanewise(LSHL, 32));
+            LongVector t = x.lanewise(LSHR, 48);
+            t = t.lanewise(OR, t.lanewise(LSHL, 16));
+            t = t.lanewise(OR, t.lanewise(LSHL, 32));
+            if (L >= 2) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            if (L >= 4) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
+            }
+            if (L >= 8) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
+            }
+            if (L >= 2) {
+                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
+            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
         }
         return k;
     }
@@ -143,11 +179,24 @@ final class DeltaVector {
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
-            LongVector x = LongLanes.load(buf, k);
-            x = x.lanewise(VectorOperators.XOR, x.lanewise(VectorOperators.LSHL, 32));
-            LongVector t = x.lanewise(VectorOperators.LSHR, 32);
-            t = t.lanewise(VectorOperators.OR, t.lanewise(VectorOperators.LSHL, 32));
-            carry = finish(buf, k, x, t, carry);
+            LongVector x = ByteVector.fromMemorySegment(BYTES, buf, k, LE).reinterpretAsLongs();
+            x = x.lanewise(XOR, x.lanewise(LSHL, 32));
+            LongVector t = x.lanewise(LSHR, 32);
+            t = t.lanewise(OR, t.lanewise(LSHL, 32));
+            if (L >= 2) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            if (L >= 4) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
+            }
+            if (L >= 8) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
+            }
+            if (L >= 2) {
+                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
+            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
         }
         return k;
     }
@@ -156,27 +205,23 @@ final class DeltaVector {
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
-            LongVector x = LongLanes.load(buf, k);
-            carry = finish(buf, k, x, x, carry);
+            LongVector x = ByteVector.fromMemorySegment(BYTES, buf, k, LE).reinterpretAsLongs();
+            LongVector t = x;
+            if (L >= 2) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            if (L >= 4) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
+            }
+            if (L >= 8) {
+                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
+            }
+            if (L >= 2) {
+                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+            }
+            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
+            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
         }
         return k;
-    }
-
-    /**
-     * Completes one vector: {@code x} holds the in-lane running XOR, {@code t} every lane's total repeated in each of
-     * its words. Adds the totals of the lanes before each lane and the carry, stores, and returns the new carry.
-     */
-    private static LongVector finish(MemorySegment buf, long k, LongVector x, LongVector t, LongVector carry) {
-        if (L >= 2) {
-            t = t.lanewise(VectorOperators.XOR, LongLanes.up1(t));
-        }
-        if (L >= 4) {
-            t = t.lanewise(VectorOperators.XOR, LongLanes.up2(t));
-        }
-        if (L >= 8) {
-            t = t.lanewise(VectorOperators.XOR, LongLanes.up4(t));
-        }
-        LongLanes.store(x.lanewise(VectorOperators.XOR, LongLanes.up1(t)).lanewise(VectorOperators.XOR, carry), buf, k);
-        return carry.lanewise(VectorOperators.XOR, LongLanes.last(t));
     }
 }
