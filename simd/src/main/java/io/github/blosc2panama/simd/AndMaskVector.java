@@ -29,17 +29,18 @@ final class AndMaskVector {
      * be the very same memory (each step loads before it stores), otherwise they must not overlap.
      */
     static void apply(MemorySegment src, MemorySegment dst, long bytes, long pattern) {
-        LongVector m = LongVector.broadcast(LONGS, pattern);
+        // the pattern in every 8 bytes; vectors start at multiples of 8 bytes, so byte lanes line up with it
+        ByteVector m = LongVector.broadcast(LONGS, pattern).reinterpretAsBytes();
         long k = 0;
         for (; k + 2L * VB <= bytes; k += 2L * VB) {
-            LongVector a0 = ByteVector.fromMemorySegment(BYTES, src, k, LE).reinterpretAsLongs();
-            LongVector a1 = ByteVector.fromMemorySegment(BYTES, src, k + VB, LE).reinterpretAsLongs();
-            a0.and(m).reinterpretAsBytes().intoMemorySegment(dst, k, LE);
-            a1.and(m).reinterpretAsBytes().intoMemorySegment(dst, k + VB, LE);
+            ByteVector a0 = ByteVector.fromMemorySegment(BYTES, src, k, LE);
+            ByteVector a1 = ByteVector.fromMemorySegment(BYTES, src, k + VB, LE);
+            a0.and(m).intoMemorySegment(dst, k, LE);
+            a1.and(m).intoMemorySegment(dst, k + VB, LE);
         }
         for (; k + VB <= bytes; k += VB) {
-            LongVector a0 = ByteVector.fromMemorySegment(BYTES, src, k, LE).reinterpretAsLongs();
-            a0.and(m).reinterpretAsBytes().intoMemorySegment(dst, k, LE);
+            ByteVector a0 = ByteVector.fromMemorySegment(BYTES, src, k, LE);
+            a0.and(m).intoMemorySegment(dst, k, LE);
         }
         for (; k + 8 <= bytes; k += 8) {
             dst.set(JAVA_LONG_UNALIGNED, k, src.get(JAVA_LONG_UNALIGNED, k) & pattern);

@@ -16,7 +16,7 @@ import jdk.incubator.vector.VectorSpecies;
  * DELTA on the Vector API, bit-identical to {@link DeltaScalar}. Only loaded when {@link SimdSupport#VECTOR}.
  *
  * <p>Encoding and the decoding of blocks other than the first are byte-wise XORs of two runs (the word width only
- * decides where the runs start), done in long lanes. Decoding the first block in place ({@code dref} is {@code buf})
+ * decides where the runs start), done in byte lanes. Decoding the first block in place ({@code dref} is {@code buf})
  * is a running XOR over words: each vector gets an in-lane prefix XOR by shifts within its 64-bit lanes, a
  * cross-lane prefix of the lane totals by {@code log2(lanes)} lane shifts (see {@link LongLanes}), and the last
  * decoded word of the previous vector, repeated in every word ({@code carry}), so the loop-carried dependency is one
@@ -96,17 +96,17 @@ final class DeltaVector {
                             long count) {
         long k = 0;
         for (; k + 2L * VB <= count; k += 2L * VB) {
-            LongVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE).reinterpretAsLongs();
-            LongVector a1 = ByteVector.fromMemorySegment(BYTES, a, aOff + k + VB, LE).reinterpretAsLongs();
-            LongVector b0 = ByteVector.fromMemorySegment(BYTES, b, bOff + k, LE).reinterpretAsLongs();
-            LongVector b1 = ByteVector.fromMemorySegment(BYTES, b, bOff + k + VB, LE).reinterpretAsLongs();
-            a0.lanewise(XOR, b0).reinterpretAsBytes().intoMemorySegment(c, cOff + k, LE);
-            a1.lanewise(XOR, b1).reinterpretAsBytes().intoMemorySegment(c, cOff + k + VB, LE);
+            ByteVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE);
+            ByteVector a1 = ByteVector.fromMemorySegment(BYTES, a, aOff + k + VB, LE);
+            ByteVector b0 = ByteVector.fromMemorySegment(BYTES, b, bOff + k, LE);
+            ByteVector b1 = ByteVector.fromMemorySegment(BYTES, b, bOff + k + VB, LE);
+            a0.lanewise(XOR, b0).intoMemorySegment(c, cOff + k, LE);
+            a1.lanewise(XOR, b1).intoMemorySegment(c, cOff + k + VB, LE);
         }
         for (; k + VB <= count; k += VB) {
-            LongVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE).reinterpretAsLongs();
-            LongVector b0 = ByteVector.fromMemorySegment(BYTES, b, bOff + k, LE).reinterpretAsLongs();
-            a0.lanewise(XOR, b0).reinterpretAsBytes().intoMemorySegment(c, cOff + k, LE);
+            ByteVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE);
+            ByteVector b0 = ByteVector.fromMemorySegment(BYTES, b, bOff + k, LE);
+            a0.lanewise(XOR, b0).intoMemorySegment(c, cOff + k, LE);
         }
         if (k < count) {
             DeltaScalar.xorBytes(a, aOff + k, b, bOff + k, c, cOff + k, count - k);
