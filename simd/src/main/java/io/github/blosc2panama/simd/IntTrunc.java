@@ -1,15 +1,10 @@
 package io.github.blosc2panama.simd;
 
-import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
-import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
-import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
-
 import java.lang.foreign.MemorySegment;
 
 /**
- * Blosc2 INT_TRUNC filter (plugin filter id 36), scalar reference implementation, bit-identical to C-Blosc2 3.3's
- * {@code int_trunc_forward} / {@code int_trunc_backward}. Lossy; decoding is a plain copy.
+ * Blosc2 INT_TRUNC filter (plugin filter id 36), bit-identical to C-Blosc2 3.3's {@code int_trunc_forward} /
+ * {@code int_trunc_backward}. Lossy; decoding is a plain copy.
  *
  * <p>Clears the lowest {@code z} bits of every little-endian integer element of {@code typesize} bytes (1, 2, 4 or 8;
  * C takes the typesize from the chunk, not from the meta). The meta byte is read as a signed value {@code p}:
@@ -18,6 +13,9 @@ import java.lang.foreign.MemorySegment;
  * toward minus infinity). C refuses {@code z >= 8 * typesize} (which includes {@code p == 0} and any {@code p} above
  * the width), and so does this class. The trailing {@code length % typesize} bytes are copied unchanged (C leaves them
  * unwritten).
+ *
+ * <p>Runs on the Vector API when {@code jdk.incubator.vector} is in the boot layer, else on the scalar twin; both
+ * produce the same bytes.
  */
 public final class IntTrunc {
     private IntTrunc() {
@@ -33,6 +31,29 @@ public final class IntTrunc {
      *                                  {@code dst} may be the very same memory)
      */
     public static void truncate(MemorySegment src, MemorySegment dst, long length, int typesize, int meta) {
+        if (SimdSupport.VECTOR) {
+            IntTruncVector.truncate(src, dst, length, typesize, meta);
+        } else {
+            IntTruncScalar.truncate(src, dst, length, typesize, meta);
+        }
+    }
+
+    /**
+     * The decode side of INT_TRUNC: truncation cannot be undone, so C copies the block unchanged; so does this.
+     *
+     * @throws IllegalArgumentException if the length does not fit a segment or the segments partially overlap
+     */
+    public static void decode(MemorySegment src, MemorySegment dst, long length) {
+        KernelChecks.check(src, dst, length, 1);
+        KernelChecks.checkDisjointOrSame(src, dst, length, "INT_TRUNC src and dst");
+        MemorySegment.copy(src, 0, dst, 0, length);
+    }
+
+    /**
+     * Validates the arguments of {@link #truncate} (for both twins) and returns the number of low bits to clear in
+     * every element.
+     */
+    static int checkedZeroedBits(MemorySegment src, MemorySegment dst, long length, int typesize, int meta) {
         KernelChecks.check(src, dst, length, typesize);
         int prec = KernelChecks.signedMeta(meta, "INT_TRUNC meta");
         if (typesize != 1 && typesize != 2 && typesize != 4 && typesize != 8) {
@@ -45,43 +66,6 @@ public final class IntTrunc {
                     + "-bit integers (it must keep 1.." + width + " bits or clear 1.." + (width - 1) + ")");
         }
         KernelChecks.checkDisjointOrSame(src, dst, length, "INT_TRUNC src and dst");
-        long mask = ~((1L << zeroed) - 1);
-        long n = length / typesize;
-        switch (typesize) {
-            case 1 -> {
-                for (long e = 0; e < n; e++) {
-                    dst.set(JAVA_BYTE, e, (byte) (src.get(JAVA_BYTE, e) & mask));
-                }
-            }
-            case 2 -> {
-                for (long e = 0; e < n; e++) {
-                    dst.set(JAVA_SHORT_UNALIGNED, 2 * e, (short) (src.get(JAVA_SHORT_UNALIGNED, 2 * e) & mask));
-                }
-            }
-            case 4 -> {
-                int m = (int) mask;
-                for (long e = 0; e < n; e++) {
-                    dst.set(JAVA_INT_UNALIGNED, 4 * e, src.get(JAVA_INT_UNALIGNED, 4 * e) & m);
-                }
-            }
-            default -> {
-                for (long e = 0; e < n; e++) {
-                    dst.set(JAVA_LONG_UNALIGNED, 8 * e, src.get(JAVA_LONG_UNALIGNED, 8 * e) & mask);
-                }
-            }
-        }
-        long body = n * typesize;
-        MemorySegment.copy(src, body, dst, body, length - body);
-    }
-
-    /**
-     * The decode side of INT_TRUNC: truncation cannot be undone, so C copies the block unchanged; so does this.
-     *
-     * @throws IllegalArgumentException if the length does not fit a segment or the segments partially overlap
-     */
-    public static void decode(MemorySegment src, MemorySegment dst, long length) {
-        KernelChecks.check(src, dst, length, 1);
-        KernelChecks.checkDisjointOrSame(src, dst, length, "INT_TRUNC src and dst");
-        MemorySegment.copy(src, 0, dst, 0, length);
+        return zeroed;
     }
 }

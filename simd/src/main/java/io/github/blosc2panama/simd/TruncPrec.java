@@ -1,19 +1,19 @@
 package io.github.blosc2panama.simd;
 
-import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
-import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
-
 import java.lang.foreign.MemorySegment;
 
 /**
- * Blosc2 TRUNC_PREC filter (filter id 4), scalar reference implementation, bit-identical to C-Blosc2 3.3's
- * {@code truncate_precision}. Lossy: there is nothing to undo when decoding (C's backward pipeline skips it).
+ * Blosc2 TRUNC_PREC filter (filter id 4), bit-identical to C-Blosc2 3.3's {@code truncate_precision}. Lossy: there is
+ * nothing to undo when decoding (C's backward pipeline skips it).
  *
  * <p>Works on IEEE-754 floats (typesize 4, 23 mantissa bits) and doubles (typesize 8, 52 mantissa bits) only: the
  * lowest {@code z} bits of every little-endian element are cleared, where {@code z = mantissa - precBits} for
  * {@code precBits > 0} (bits to keep) and {@code z = -precBits} for {@code precBits < 0} (bits to drop). C refuses
  * {@code |precBits| > mantissa} and {@code z >= mantissa} (so {@code precBits == 0} is refused too); so does this
  * class. The trailing {@code length % typesize} bytes are copied unchanged (C leaves them unwritten).
+ *
+ * <p>Runs on the Vector API when {@code jdk.incubator.vector} is in the boot layer, else on the scalar twin; both
+ * produce the same bytes.
  */
 public final class TruncPrec {
     private static final int FLOAT_MANTISSA_BITS = 23;
@@ -32,6 +32,18 @@ public final class TruncPrec {
      *                                  {@code dst} may be the very same memory)
      */
     public static void truncate(MemorySegment src, MemorySegment dst, long length, int typesize, int precBits) {
+        if (SimdSupport.VECTOR) {
+            TruncPrecVector.truncate(src, dst, length, typesize, precBits);
+        } else {
+            TruncPrecScalar.truncate(src, dst, length, typesize, precBits);
+        }
+    }
+
+    /**
+     * Validates the arguments of {@link #truncate} (for both twins) and returns the number of low bits to clear in
+     * every element.
+     */
+    static int checkedZeroedBits(MemorySegment src, MemorySegment dst, long length, int typesize, int precBits) {
         KernelChecks.check(src, dst, length, typesize);
         int prec = KernelChecks.signedMeta(precBits, "TRUNC_PREC precision");
         int mantissa = switch (typesize) {
@@ -42,20 +54,7 @@ public final class TruncPrec {
         };
         int zeroed = zeroedBits(prec, mantissa);
         KernelChecks.checkDisjointOrSame(src, dst, length, "TRUNC_PREC src and dst");
-        long n = length / typesize;
-        if (typesize == 4) {
-            int mask = ~((1 << zeroed) - 1);
-            for (long e = 0; e < n; e++) {
-                dst.set(JAVA_INT_UNALIGNED, 4 * e, src.get(JAVA_INT_UNALIGNED, 4 * e) & mask);
-            }
-        } else {
-            long mask = ~((1L << zeroed) - 1);
-            for (long e = 0; e < n; e++) {
-                dst.set(JAVA_LONG_UNALIGNED, 8 * e, src.get(JAVA_LONG_UNALIGNED, 8 * e) & mask);
-            }
-        }
-        long body = n * typesize;
-        MemorySegment.copy(src, body, dst, body, length - body);
+        return zeroed;
     }
 
     /** Number of low mantissa bits to clear, validated as C does. */
