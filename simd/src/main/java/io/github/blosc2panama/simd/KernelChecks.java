@@ -19,7 +19,19 @@ final class KernelChecks {
 
     /** Throws when the first {@code length} bytes of {@code a} and {@code b} share any memory. */
     static void checkDisjoint(MemorySegment a, MemorySegment b, long length, String what) {
-        if (length > 0 && a.asSlice(0, length).asOverlappingSlice(b.asSlice(0, length)).isPresent()) {
+        if (length <= 0 || a.isNative() != b.isNative()) {
+            return; // nothing to share, or native memory against a heap array
+        }
+        if (a.isNative()) {
+            // by address, without the slices and Optional of asOverlappingSlice (this runs once per block)
+            long x = a.address();
+            long y = b.address();
+            if (x < y + length && y < x + length) {
+                throw new IllegalArgumentException(what + " must not overlap");
+            }
+            return;
+        }
+        if (a.asSlice(0, length).asOverlappingSlice(b.asSlice(0, length)).isPresent()) {
             throw new IllegalArgumentException(what + " must not overlap");
         }
     }
@@ -29,7 +41,15 @@ final class KernelChecks {
      * memory (element-wise kernels may run in place).
      */
     static void checkDisjointOrSame(MemorySegment a, MemorySegment b, long length, String what) {
-        if (length == 0) {
+        if (length == 0 || a.isNative() != b.isNative()) {
+            return;
+        }
+        if (a.isNative()) {
+            long x = a.address();
+            long y = b.address();
+            if (x != y && x < y + length && y < x + length) {
+                throw new IllegalArgumentException(what + " must be disjoint or the same memory");
+            }
             return;
         }
         MemorySegment sa = a.asSlice(0, length);
