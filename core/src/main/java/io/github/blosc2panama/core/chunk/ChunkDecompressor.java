@@ -35,7 +35,7 @@ public final class ChunkDecompressor {
             return 0;
         }
         if (h.special != SpecialValue.NONE) {
-            SpecialChunks.fill(h, chunk, dst.asSlice(0, h.nbytes), 0);
+            SpecialChunks.fill(h, chunk, dst, h.nbytes, 0);
         } else if (h.memcpyed()) {
             MemorySegment.copy(chunk, h.headerLength, dst, 0, h.nbytes);
         } else {
@@ -89,7 +89,7 @@ public final class ChunkDecompressor {
             return;
         }
         if (h.special != SpecialValue.NONE) {
-            SpecialChunks.fill(h, chunk, out, startByte);
+            SpecialChunks.fill(h, chunk, out, n, startByte);
             return;
         }
         if (h.memcpyed()) {

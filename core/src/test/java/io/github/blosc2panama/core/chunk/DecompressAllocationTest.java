@@ -112,6 +112,28 @@ class DecompressAllocationTest {
         assertTrue(end - start >= kept.length, "counted " + (end - start) + " bytes for a 1000-byte array");
     }
 
+    /** Special-value chunks (zeros, NaN, a repeated value), which hold no blocks: filling them allocates nothing. */
+    @Test
+    void specialChunksAllocateNothing() {
+        int nbytes = 1 << 20;
+        byte[][] chunks = {Blosc2.zeros(nbytes, 8), Blosc2.nans(nbytes, 8), Blosc2.nans(nbytes, 4),
+            Blosc2.repeatValue(nbytes, new byte[] {1, 2, 3, 4, 5, 6, 7, 8})};
+        for (byte[] chunk : chunks) {
+            for (boolean heap : new boolean[] {false, true}) {
+                MemorySegment src = heap ? MemorySegment.ofArray(chunk)
+                        : arena.allocate(chunk.length).copyFrom(MemorySegment.ofArray(chunk));
+                MemorySegment dst = heap ? MemorySegment.ofArray(new byte[nbytes]) : arena.allocate(nbytes);
+                DParams dparams = DParams.defaults();
+                Blosc2.decompress(src, dst, dparams);
+                assertEquals(-1, dst.mismatch(MemorySegment.ofArray(Blosc2.decompress(chunk))),
+                        "decompressed bytes differ");
+                long bytes = allocatedBytes(src, dst, dparams, 50, 20, ROUNDS);
+                assertEquals(0, bytes, Blosc2.info(chunk).special() + (heap ? ", heap" : ", native")
+                        + ": bytes allocated by 20 calls");
+            }
+        }
+    }
+
     @TestFactory
     Stream<DynamicTest> decompressionIntoACallersSegmentAllocatesNothing() {
         return configs().stream().map(config -> DynamicTest.dynamicTest(config.toString(), () -> check(config)));
