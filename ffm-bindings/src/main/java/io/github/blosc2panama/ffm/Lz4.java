@@ -2,6 +2,7 @@ package io.github.blosc2panama.ffm;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.github.blosc2panama.ffm.NativeLibraries.Library;
 import java.lang.foreign.FunctionDescriptor;
@@ -44,6 +45,11 @@ public final class Lz4 {
     private static final class LZ4_decompress_safe$ {
         static final MethodHandle H = h("LZ4_decompress_safe",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT), true);
+    }
+
+    private static final class LZ4_decompress_safe_raw$ {
+        static final MethodHandle H = h("LZ4_decompress_safe",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT), true);
     }
 
     private static final class LZ4_decompress_safe_usingDict$ {
@@ -130,6 +136,25 @@ public final class Lz4 {
         Checks.fitsInt(dst, dstCapacity, "LZ4_decompress_safe dst");
         try {
             return (int) LZ4_decompress_safe$.H.invokeExact(src, dst, compressedSize, dstCapacity);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code LZ4_decompress_safe} on raw addresses of native memory: the {@code compressedSize} bytes at {@code src}
+     * into the {@code dstCapacity} bytes at {@code dst}. Makes no segment, so a call allocates nothing.
+     *
+     * <p><b>Unchecked:</b> the caller has checked that both ranges lie in native memory that stays alive, and is
+     * not accessed by another thread, until the call returns (see {@link RawAddresses}).
+     */
+    public static int LZ4_decompress_safe(long src, long dst, int compressedSize, int dstCapacity) {
+        if (compressedSize < 0 || dstCapacity < 0) {
+            throw new IllegalArgumentException("LZ4_decompress_safe: negative size " + compressedSize + " or capacity "
+                    + dstCapacity);
+        }
+        try {
+            return (int) LZ4_decompress_safe_raw$.H.invokeExact(src, dst, compressedSize, dstCapacity);
         } catch (Throwable t) {
             throw Checks.rethrow(t);
         }

@@ -56,6 +56,11 @@ public final class Zlib {
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG), true);
     }
 
+    private static final class uncompress_raw$ {
+        static final MethodHandle H = h("uncompress",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG), true);
+    }
+
     private static final class compressBound$ {
         static final MethodHandle H = h("compressBound", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), true);
     }
@@ -71,7 +76,7 @@ public final class Zlib {
      */
     public static int compress2(MemorySegment dest, MemorySegment destLen, MemorySegment source, long sourceLen,
                                 int level) {
-        checkDestLen(dest, destLen, "compress2");
+        checkDestLen(dest, destLen, "compress2 destLen", "compress2 dest");
         Checks.fits(source, sourceLen, "compress2 source");
         try {
             return (int) compress2$.H.invokeExact(dest, destLen, source, sourceLen, level);
@@ -85,10 +90,30 @@ public final class Zlib {
      * {@link #Z_OK}, {@link #Z_BUF_ERROR}, {@link #Z_DATA_ERROR} or {@link #Z_MEM_ERROR}.
      */
     public static int uncompress(MemorySegment dest, MemorySegment destLen, MemorySegment source, long sourceLen) {
-        checkDestLen(dest, destLen, "uncompress");
+        checkDestLen(dest, destLen, "uncompress destLen", "uncompress dest");
         Checks.fits(source, sourceLen, "uncompress source");
         try {
             return (int) uncompress$.H.invokeExact(dest, destLen, source, sourceLen);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code uncompress} on raw addresses of native memory: {@code dest} (capacity: {@code destLen} on entry) and the
+     * {@code sourceLen} bytes at {@code source}. Makes no segment, so a call allocates nothing.
+     *
+     * <p><b>Unchecked:</b> the caller has checked that both ranges lie in native memory that stays alive, and is
+     * not accessed by another thread, until the call returns (see {@link RawAddresses}).
+     */
+    public static int uncompress(long dest, MemorySegment destLen, long source, long sourceLen) {
+        Checks.holds(destLen, Long.BYTES, "uncompress destLen");
+        Checks.nativeSegment(destLen, "uncompress destLen");
+        if (sourceLen < 0) {
+            throw new IllegalArgumentException("uncompress: negative sourceLen " + sourceLen);
+        }
+        try {
+            return (int) uncompress_raw$.H.invokeExact(dest, destLen, source, sourceLen);
         } catch (Throwable t) {
             throw Checks.rethrow(t);
         }
@@ -116,8 +141,9 @@ public final class Zlib {
         }
     }
 
-    private static void checkDestLen(MemorySegment dest, MemorySegment destLen, String function) {
-        Checks.holds(destLen, Long.BYTES, function + " destLen");
-        Checks.fits(dest, destLen.get(JAVA_LONG_UNALIGNED, 0), function + " dest");
+    /** The names are constants: building them here would allocate on every call. */
+    private static void checkDestLen(MemorySegment dest, MemorySegment destLen, String destLenName, String destName) {
+        Checks.holds(destLen, Long.BYTES, destLenName);
+        Checks.fits(dest, destLen.get(JAVA_LONG_UNALIGNED, 0), destName);
     }
 }

@@ -67,6 +67,11 @@ public final class Zstd {
                 FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG), true);
     }
 
+    private static final class ZSTD_decompressDCtx_raw$ {
+        static final MethodHandle H = h("ZSTD_decompressDCtx",
+                FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG), true);
+    }
+
     private static final class ZSTD_createCDict$ {
         static final MethodHandle H = h("ZSTD_createCDict",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT), false);
@@ -183,6 +188,26 @@ public final class Zstd {
         Checks.fits(src, srcSize, "ZSTD_decompressDCtx src");
         try {
             return (long) ZSTD_decompressDCtx$.H.invokeExact(dctx, dst, dstCapacity, src, srcSize);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code ZSTD_decompressDCtx} on raw addresses of native memory: the {@code srcSize} bytes at {@code src} into the
+     * {@code dstCapacity} bytes at {@code dst}. Makes no segment, so a call allocates nothing.
+     *
+     * <p><b>Unchecked:</b> the caller has checked that both ranges lie in native memory that stays alive, and is
+     * not accessed by another thread, until the call returns (see {@link RawAddresses}).
+     */
+    public static long ZSTD_decompressDCtx(MemorySegment dctx, long dst, long dstCapacity, long src, long srcSize) {
+        Checks.pointer(dctx, "ZSTD_DCtx");
+        if (dstCapacity < 0 || srcSize < 0) {
+            throw new IllegalArgumentException("ZSTD_decompressDCtx: negative capacity " + dstCapacity + " or size "
+                    + srcSize);
+        }
+        try {
+            return (long) ZSTD_decompressDCtx_raw$.H.invokeExact(dctx, dst, dstCapacity, src, srcSize);
         } catch (Throwable t) {
             throw Checks.rethrow(t);
         }
@@ -493,6 +518,19 @@ public final class Zstd {
             Objects.requireNonNull(src, "src");
             checkOpen();
             return backend.decompress(state, dst, src, null);
+        }
+
+        /**
+         * Decompresses the frame in the {@code srcSize} bytes at native address {@code src} into the
+         * {@code dstCapacity} bytes at native address {@code dst}. On the system libzstd a call allocates nothing.
+         *
+         * <p><b>Unchecked:</b> the caller has checked both ranges (see {@link RawAddresses}).
+         *
+         * @return the decompressed size, or an error code ({@link Zstd#isError})
+         */
+        public long decompress(long dst, long dstCapacity, long src, long srcSize) {
+            checkOpen();
+            return backend.decompress(state, dst, dstCapacity, src, srcSize);
         }
 
         /** Decompresses with {@code dict} ({@code ZSTD_decompress_usingDDict}). */

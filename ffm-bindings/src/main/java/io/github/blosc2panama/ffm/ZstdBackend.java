@@ -32,6 +32,11 @@ abstract class ZstdBackend {
 
     abstract long decompress(Object dctx, MemorySegment dst, MemorySegment src, Object ddict);
 
+    /** Decompresses between raw native addresses, without a dictionary (the caller checked both ranges). */
+    long decompress(Object dctx, long dst, long dstCapacity, long src, long srcSize) {
+        return decompress(dctx, RawAddresses.segment(dst, dstCapacity), RawAddresses.segment(src, srcSize), null);
+    }
+
     abstract Object createCDict(MemorySegment dict, int level);
 
     abstract Runnable freeCDict(Object cdict);

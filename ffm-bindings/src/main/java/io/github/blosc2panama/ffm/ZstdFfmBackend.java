@@ -87,6 +87,11 @@ final class ZstdFfmBackend extends ZstdBackend {
     }
 
     @Override
+    long decompress(Object dctx, long dst, long dstCapacity, long src, long srcSize) {
+        return Zstd.ZSTD_decompressDCtx((MemorySegment) dctx, dst, dstCapacity, src, srcSize);
+    }
+
+    @Override
     Object createCDict(MemorySegment dict, int level) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment d = dict.isNative() ? dict : arena.allocate(Math.max(1, dict.byteSize())).copyFrom(dict);

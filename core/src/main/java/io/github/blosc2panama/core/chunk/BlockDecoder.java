@@ -9,30 +9,44 @@ import java.lang.foreign.MemorySegment;
  * Decodes single blocks of one chunk (regular or VL-block, not special or memcpyed): reads the
  * block's streams (zero runs, byte runs, raw copies or codec streams), then undoes the filters.
  * Every offset and size read from the chunk is checked against the chunk's cbytes first.
+ *
+ * <p>One decoder is {@linkplain #reset reset} for each chunk and reused: decoding allocates nothing.
+ * Once reset, {@link #decode} may run on several threads at once (it changes no field).
  */
 final class BlockDecoder {
-    private final ChunkHeader h;
-    private final MemorySegment chunk;
-    private final FilterPipeline pipeline;
-    private final BlockCodec codec;
-    private final MemorySegment dict;
-    private final int[] vlOffsets;  // VL-block chunks: output offset of each block
-    private final int[] vlSizes;    // VL-block chunks: uncompressed size of each block
+    private static final int[] NO_BLOCKS = new int[0];
 
-    BlockDecoder(ChunkHeader h, MemorySegment chunk) {
+    private ChunkHeader h;
+    private MemorySegment chunk;
+    private final FilterPipeline pipeline = new FilterPipeline();
+    private BlockCodec codec;
+    private MemorySegment dict;
+    private boolean vl;
+    private int[] vlOffsets = NO_BLOCKS;  // VL-block chunks: output offset of each block
+    private int[] vlSizes = NO_BLOCKS;    // VL-block chunks: uncompressed size of each block
+
+    /** Prepares to decode the blocks of {@code chunk}, whose header {@code h} has been read and validated. */
+    void reset(ChunkHeader h, MemorySegment chunk) {
         this.h = h;
-        this.chunk = chunk.asSlice(0, h.cbytes);
-        this.pipeline = FilterPipeline.of(h);
-        this.codec = Codecs.forFormat(h.compformat(), h.compcode());
-        this.dict = h.useDict() ? readDict() : null;
-        if (h.vlBlocks()) {
-            vlOffsets = new int[h.nblocks];
-            vlSizes = new int[h.nblocks];
+        this.chunk = chunk;
+        pipeline.set(h);
+        codec = Codecs.forFormat(h.compformat(), h.compcode());
+        dict = h.useDict() ? readDict() : null;
+        vl = h.vlBlocks();
+        if (vl) {
+            if (vlSizes.length < h.nblocks) {
+                vlOffsets = new int[h.nblocks];
+                vlSizes = new int[h.nblocks];
+            }
             readVlBlockSizes();
-        } else {
-            vlOffsets = null;
-            vlSizes = null;
         }
+    }
+
+    /** Drops the references to the caller's chunk (and its header), so that an idle thread does not keep them. */
+    void clear() {
+        h = null;
+        chunk = null;
+        dict = null;
     }
 
     MemorySegment chunk() {
@@ -43,24 +57,28 @@ final class BlockDecoder {
         return h.nblocks;
     }
 
+    boolean vlBlocks() {
+        return vl;
+    }
+
     /** The uncompressed size of block {@code j}. */
     int blockSize(int j) {
-        return vlSizes != null ? vlSizes[j] : h.blockSize(j);
+        return vl ? vlSizes[j] : h.blockSize(j);
     }
 
     /** The offset of block {@code j} in the chunk's output. */
     long blockOffset(int j) {
-        return vlOffsets != null ? vlOffsets[j] : (long) j * h.blocksize;
+        return vl ? vlOffsets[j] : (long) j * h.blocksize;
     }
 
     /** The largest block. */
     int maxBlockSize() {
-        if (vlSizes == null) {
+        if (!vl) {
             return h.blocksize;
         }
         int max = 0;
-        for (int s : vlSizes) {
-            max = Math.max(max, s);
+        for (int j = 0; j < h.nblocks; j++) {
+            max = Math.max(max, vlSizes[j]);
         }
         return max;
     }
@@ -70,7 +88,7 @@ final class BlockDecoder {
     }
 
     /**
-     * Decodes block {@code j} into {@code out} (exactly the block's size).
+     * Decodes block {@code j} into the first {@link #blockSize blockSize(j)} bytes of {@code out}.
      *
      * @param deltaRef the decoded first block of the chunk, needed when the chunk uses DELTA and j > 0
      */
@@ -78,7 +96,7 @@ final class BlockDecoder {
         int bsize = blockSize(j);
         int start = bstart(j);
         MemorySegment streams = pipeline.backwardNeedsScratch() ? scratch.a(bsize) : out;
-        if (vlSizes != null) {
+        if (vl) {
             decodeVlBlock(j, start, bsize, streams);
         } else {
             decodeStreams(j, start, bsize, streams);
@@ -97,6 +115,7 @@ final class BlockDecoder {
         return start;
     }
 
+    /** Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. */
     private void decodeStreams(int j, int start, int bsize, MemorySegment out) {
         boolean leftoverBlock = j == h.nblocks - 1 && h.leftover > 0;
         int nstreams = (!h.dontSplit() && !leftoverBlock) ? h.typesize : 1;
@@ -107,14 +126,14 @@ final class BlockDecoder {
         long pos = start;
         long end = h.cbytes;
         for (int s = 0; s < nstreams; s++) {
-            MemorySegment target = out.asSlice((long) s * neblock, neblock);
+            long target = (long) s * neblock;
             if (end - pos < 4) {
                 throw corrupt(j, "stream " + s + " size field at offset " + pos + " runs past cbytes " + end);
             }
             int csize = ChunkHeader.i32(chunk, pos);
             pos += 4;
             if (csize == 0) {
-                target.fill((byte) 0);
+                StreamRuns.fill(out, target, neblock, (byte) 0);
             } else if (csize < 0) {
                 if (end - pos < 1) {
                     throw corrupt(j, "stream " + s + " token at offset " + pos + " runs past cbytes " + end);
@@ -127,23 +146,18 @@ final class BlockDecoder {
                 if (csize < -255) {
                     throw corrupt(j, "stream " + s + " run-length csize " + csize + " does not encode one byte");
                 }
-                target.fill((byte) -csize);
+                StreamRuns.fill(out, target, neblock, (byte) -csize);
             } else {
                 if (csize > end - pos) {
                     throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + " runs past cbytes " + end);
                 }
-                MemorySegment src = chunk.asSlice(pos, csize);
                 if (csize == neblock) {
-                    MemorySegment.copy(src, 0, target, 0, neblock);
+                    MemorySegment.copy(chunk, pos, out, target, neblock);
                 } else {
-                    int n;
                     try {
-                        n = codec.decompress(src, target, dict);
+                        codec.decompress(chunk, pos, csize, out, target, neblock, dict);
                     } catch (CorruptDataException e) {
                         throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + ": " + e.getMessage());
-                    }
-                    if (n != neblock) {
-                        throw corrupt(j, "stream " + s + " decoded to " + n + " bytes, expected " + neblock);
                     }
                 }
                 pos += csize;
@@ -154,18 +168,13 @@ final class BlockDecoder {
     private void decodeVlBlock(int j, int start, int bsize, MemorySegment out) {
         long next = j + 1 < h.nblocks ? ChunkHeader.i32(chunk, h.headerLength + 4L * (j + 1)) : h.cbytes;
         int csize = (int) (next - start - 4);
-        MemorySegment src = chunk.asSlice(start + 4L, csize);
         if (csize == bsize) {
-            MemorySegment.copy(src, 0, out, 0, bsize);
+            MemorySegment.copy(chunk, start + 4L, out, 0, bsize);
         } else {
-            int n;
             try {
-                n = codec.decompress(src, out, dict);
+                codec.decompress(chunk, start + 4L, csize, out, 0, bsize, dict);
             } catch (CorruptDataException e) {
                 throw corrupt(j, "VL block of " + csize + " bytes at offset " + (start + 4L) + ": " + e.getMessage());
-            }
-            if (n != bsize) {
-                throw corrupt(j, "VL block decoded to " + n + " bytes, expected " + bsize);
             }
         }
     }

@@ -5,7 +5,11 @@ import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.SpecialValue;
 import java.lang.foreign.MemorySegment;
 
-/** Reads chunks: whole-chunk decompression and getitem (only the blocks that cover an item range). */
+/**
+ * Reads chunks: whole-chunk decompression and getitem (only the blocks that cover an item range).
+ * Decompressing into a caller's segment allocates nothing in steady state: the header, the decoder and the
+ * views of the destination are per-thread objects ({@link ReaderState}) reused from call to call.
+ */
 public final class ChunkDecompressor {
     private ChunkDecompressor() {
     }
@@ -14,35 +18,37 @@ public final class ChunkDecompressor {
         ChunkHeader h = ChunkHeader.parse(chunk);
         params.limits().checkChunkNbytes(h.nbytes, "chunk");
         byte[] out = new byte[h.nbytes];
-        decompress(h, chunk, MemorySegment.ofArray(out), params);
+        decompress(chunk, MemorySegment.ofArray(out), params);
         return out;
     }
 
     public static long decompress(MemorySegment chunk, MemorySegment dst, DParams params) {
-        ChunkHeader h = ChunkHeader.parse(chunk);
+        ReaderState state = ReaderState.get();
+        ChunkHeader h = state.header;
+        h.read(chunk);
         params.limits().checkChunkNbytes(h.nbytes, "chunk");
         if (dst.byteSize() < h.nbytes) {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is smaller than the chunk's nbytes "
                     + h.nbytes);
         }
-        decompress(h, chunk, dst.asSlice(0, h.nbytes), params);
-        return h.nbytes;
-    }
-
-    private static void decompress(ChunkHeader h, MemorySegment chunk, MemorySegment out, DParams params) {
         if (h.nbytes == 0) {
-            return;
+            return 0;
         }
         if (h.special != SpecialValue.NONE) {
-            SpecialChunks.fill(h, chunk, out, 0);
-            return;
+            SpecialChunks.fill(h, chunk, dst, h.nbytes, 0);
+        } else if (h.memcpyed()) {
+            MemorySegment.copy(chunk, h.headerLength, dst, 0, h.nbytes);
+        } else {
+            BlockDecoder decoder = state.decoder;
+            try {
+                decoder.reset(h, chunk);
+                MemorySegment[] views = state.views.of(dst, h, decoder);
+                BlockRunner.decodeAll(decoder, dst, views, params.nthreads(), state.job);
+            } finally {
+                decoder.clear();
+            }
         }
-        if (h.memcpyed()) {
-            MemorySegment.copy(chunk, h.headerLength, out, 0, h.nbytes);
-            return;
-        }
-        BlockDecoder decoder = new BlockDecoder(h, chunk);
-        BlockRunner.decodeAll(decoder, out, params.nthreads());
+        return h.nbytes;
     }
 
     public static byte[] getItemsToArray(MemorySegment chunk, long start, long nitems) {
@@ -83,14 +89,15 @@ public final class ChunkDecompressor {
             return;
         }
         if (h.special != SpecialValue.NONE) {
-            SpecialChunks.fill(h, chunk, out, startByte);
+            SpecialChunks.fill(h, chunk, out, n, startByte);
             return;
         }
         if (h.memcpyed()) {
             MemorySegment.copy(chunk, h.headerLength + startByte, out, 0, n);
             return;
         }
-        BlockDecoder decoder = new BlockDecoder(h, chunk);
+        BlockDecoder decoder = new BlockDecoder();
+        decoder.reset(h, chunk);
         Scratch scratch = Scratch.get();
         MemorySegment ref = null;
         long stopByte = startByte + n;

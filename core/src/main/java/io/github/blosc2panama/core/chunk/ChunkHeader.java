@@ -7,12 +7,14 @@ import io.github.blosc2panama.core.UnsupportedFeatureException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * A chunk header, in either form: the 16-byte Blosc1 header or the 32-byte Blosc2 extended header
  * (README_CHUNK_FORMAT.rst). {@link #parse} validates every field against the bytes really there,
  * following the checks C-Blosc2 makes when it reads a chunk, before anything is allocated.
+ * A holder can be {@linkplain #read re-read} for the next chunk.
  */
 public final class ChunkHeader {
     static final int MIN_HEADER_LENGTH = 16;
@@ -42,28 +44,45 @@ public final class ChunkHeader {
     /** Format code stored in bits 5..7 of flags meaning "the codec is in the udcodec byte". */
     static final int UDCODEC_FORMAT = 6;
 
-    final int version;
-    final int versionLz;
-    final int flags;
-    final int typesize;
-    final int nbytes;
-    final int headerBlocksize;
-    final int cbytes;
-    final int headerLength;
+    private static final SpecialValue[] SPECIAL_VALUES = SpecialValue.values();
+
+    // Mutable so that one holder per thread can be reused (see ReaderState); read() sets every field.
+    int version;
+    int versionLz;
+    int flags;
+    int typesize;
+    int nbytes;
+    int headerBlocksize;
+    int cbytes;
+    int headerLength;
     final int[] filters = new int[6];
     final int[] filtersMeta = new int[6];
-    final int udcompcode;
-    final int compcodeMeta;
-    final int blosc2Flags2;
-    final int blosc2Flags;
+    int udcompcode;
+    int compcodeMeta;
+    int blosc2Flags2;
+    int blosc2Flags;
 
     // derived
-    final SpecialValue special;
-    final int blocksize;     // the real blocksize (for VL chunks, 0)
-    final int nblocks;
-    final int leftover;      // bytes in a shorter last block, 0 when all blocks are full
+    SpecialValue special;
+    int blocksize;     // the real blocksize (for VL chunks, 0)
+    int nblocks;
+    int leftover;      // bytes in a shorter last block, 0 when all blocks are full
 
-    private ChunkHeader(MemorySegment chunk) {
+    ChunkHeader() {
+    }
+
+    /** Parses and validates the header at the start of {@code chunk}. */
+    public static ChunkHeader parse(MemorySegment chunk) {
+        ChunkHeader h = new ChunkHeader();
+        h.read(chunk);
+        return h;
+    }
+
+    /**
+     * Parses and validates the header at the start of {@code chunk} into this holder, replacing what it held.
+     * Allocates nothing unless the header is refused.
+     */
+    void read(MemorySegment chunk) {
         long size = chunk.byteSize();
         if (size < MIN_HEADER_LENGTH) {
             throw corrupt("chunk of " + size + " bytes is shorter than the 16-byte header");
@@ -116,6 +135,8 @@ public final class ChunkHeader {
         } else {
             headerLength = MIN_HEADER_LENGTH;
             // Blosc1: the pipeline is implied by the flags.
+            Arrays.fill(filters, 0);
+            Arrays.fill(filtersMeta, 0);
             if ((flags & FLAG_SHUFFLE) != 0) {
                 filters[5] = 1;
             }
@@ -138,7 +159,7 @@ public final class ChunkHeader {
         if (specialCode > SpecialValue.UNINIT.code()) {
             throw corrupt("reserved special value " + specialCode + " in blosc2_flags (offset 31)");
         }
-        special = SpecialValue.ofCode(specialCode);
+        special = specialValue(specialCode);
         boolean vl = (blosc2Flags2 & BLOSC2_VL_BLOCKS) != 0;
         if (vl && special != SpecialValue.NONE) {
             throw corrupt("a VL-block chunk cannot be a special-value chunk (blosc2_flags 0x"
@@ -192,9 +213,13 @@ public final class ChunkHeader {
         }
     }
 
-    /** Parses and validates the header at the start of {@code chunk}. */
-    public static ChunkHeader parse(MemorySegment chunk) {
-        return new ChunkHeader(chunk);
+    private static SpecialValue specialValue(int code) {
+        for (SpecialValue v : SPECIAL_VALUES) {
+            if (v.code() == code) {
+                return v;
+            }
+        }
+        throw corrupt("reserved special value " + code + " in blosc2_flags (offset 31)");
     }
 
     boolean memcpyed() {

@@ -17,10 +17,15 @@ import java.lang.foreign.MemorySegment;
  * INT_TRUNC), exactly as C-Blosc2's {@code pipeline_forward} and {@code pipeline_backward}.
  */
 final class FilterPipeline {
-    private final int[] filters;
-    private final int[] meta;
-    private final int typesize;
-    private final int formatVersion;
+    private final int[] filters = new int[6];
+    private final int[] meta = new int[6];
+    private int typesize;
+    private int formatVersion;
+    // What the backward pipeline does, worked out once per chunk.
+    private boolean backwardIsEmpty;
+    private boolean backwardNeedsScratch;
+    private boolean hasDelta;
+    private int lastSwap; // lowest slot whose backward filter writes into a new buffer, -1 when none does
 
     /**
      * @param filters       the six filter ids
@@ -29,14 +34,39 @@ final class FilterPipeline {
      * @param formatVersion the chunk format version (bitunshuffle differs for version 2)
      */
     FilterPipeline(int[] filters, int[] meta, int typesize, int formatVersion) {
-        this.filters = filters.clone();
-        this.meta = meta.clone();
-        this.typesize = typesize;
-        this.formatVersion = formatVersion;
+        set(filters, meta, typesize, formatVersion);
     }
 
-    static FilterPipeline of(ChunkHeader h) {
-        return new FilterPipeline(h.filters, h.filtersMeta, h.typesize, h.version);
+    /** An empty pipeline, to be {@linkplain #set set} for each chunk. */
+    FilterPipeline() {
+        this(new int[6], new int[6], 1, ChunkHeader.VERSION_FORMAT_STABLE);
+    }
+
+    /** Makes this the pipeline of the chunk whose header is {@code h}. */
+    void set(ChunkHeader h) {
+        set(h.filters, h.filtersMeta, h.typesize, h.version);
+    }
+
+    private void set(int[] filterIds, int[] filterMeta, int typesize, int formatVersion) {
+        System.arraycopy(filterIds, 0, filters, 0, 6);
+        System.arraycopy(filterMeta, 0, meta, 0, 6);
+        this.typesize = typesize;
+        this.formatVersion = formatVersion;
+        backwardIsEmpty = true;
+        backwardNeedsScratch = false;
+        hasDelta = false;
+        lastSwap = -1;
+        for (int i = 5; i >= 0; i--) {
+            int f = filters[i];
+            if (undoneOnDecompression(f)) {
+                backwardIsEmpty = false;
+                if (!inPlace(f)) {
+                    backwardNeedsScratch = true;
+                    lastSwap = i;
+                }
+            }
+            hasDelta |= f == Filter.DELTA.id();
+        }
     }
 
     /** Whether compression runs any filter. */
@@ -51,31 +81,16 @@ final class FilterPipeline {
 
     /** Whether decompression runs any filter. */
     boolean backwardIsEmpty() {
-        for (int f : filters) {
-            if (undoneOnDecompression(f)) {
-                return false;
-            }
-        }
-        return true;
+        return backwardIsEmpty;
     }
 
     boolean hasDelta() {
-        for (int f : filters) {
-            if (f == Filter.DELTA.id()) {
-                return true;
-            }
-        }
-        return false;
+        return hasDelta;
     }
 
     /** Whether decompression needs a scratch buffer: some filter to undo is not done in place. */
     boolean backwardNeedsScratch() {
-        for (int f : filters) {
-            if (undoneOnDecompression(f) && !inPlace(f)) {
-                return true;
-            }
-        }
-        return false;
+        return backwardNeedsScratch;
     }
 
     private static boolean undoneOnDecompression(int f) {
@@ -131,19 +146,14 @@ final class FilterPipeline {
 
     /**
      * Runs the backward pipeline over one block whose decoded streams are in {@code in}, leaving the
-     * result in {@code out}. {@code in} and {@code scratch} may be overwritten.
+     * result in {@code out}. {@code in} and {@code scratch} may be overwritten. The three segments may be
+     * longer than the block: only their first {@code bsize} bytes are used.
      *
      * @param blockOffset the block's offset in the chunk's output
      * @param deltaRef    the chunk's first block, fully decoded (used by DELTA for the other blocks)
      */
     void backward(MemorySegment in, MemorySegment scratch, MemorySegment out, int bsize, long blockOffset,
             MemorySegment deltaRef) {
-        int lastSwap = -1; // lowest slot whose filter writes into a new buffer
-        for (int i = 5; i >= 0; i--) {
-            if (undoneOnDecompression(filters[i]) && !inPlace(filters[i])) {
-                lastSwap = i;
-            }
-        }
         MemorySegment cur = in;
         if (lastSwap < 0 && cur != out) {
             MemorySegment.copy(cur, 0, out, 0, bsize);

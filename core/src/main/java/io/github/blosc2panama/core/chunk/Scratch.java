@@ -5,7 +5,8 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * Per-thread scratch segments for one block: two for the filter pipeline's ping-pong and one for
- * a decoded reference block (DELTA). They grow on demand and are reused across calls.
+ * a decoded reference block (DELTA). They grow on demand and are reused across calls; the ping-pong
+ * buffers are handed out whole (callers pass explicit lengths), so that reusing them allocates nothing.
  */
 final class Scratch {
     private static final ThreadLocal<Scratch> LOCAL = ThreadLocal.withInitial(Scratch::new);
@@ -20,18 +21,20 @@ final class Scratch {
         return LOCAL.get();
     }
 
+    /** The first ping-pong buffer: at least {@code size} bytes (the same segment each time it need not grow). */
     MemorySegment a(long size) {
         if (a.byteSize() < size) {
             a = allocate(size);
         }
-        return a.asSlice(0, size);
+        return a;
     }
 
+    /** The second ping-pong buffer: at least {@code size} bytes (the same segment each time it need not grow). */
     MemorySegment b(long size) {
         if (b.byteSize() < size) {
             b = allocate(size);
         }
-        return b.asSlice(0, size);
+        return b;
     }
 
     MemorySegment ref(long size) {

@@ -64,39 +64,47 @@ public final class SpecialChunks {
         return chunk;
     }
 
-    /** Fills {@code out} with the special chunk's bytes {@code [startByte, startByte + out.byteSize())}. */
-    static void fill(ChunkHeader h, MemorySegment chunk, MemorySegment out, long startByte) {
+    /**
+     * Fills {@code out[0, length)} with the special chunk's bytes {@code [startByte, startByte + length)}. Allocates
+     * nothing (no slice, no value array).
+     */
+    static void fill(ChunkHeader h, MemorySegment chunk, MemorySegment out, long length, long startByte) {
         switch (h.special) {
-            case ZERO -> out.fill((byte) 0);
+            case ZERO -> StreamRuns.fill(out, 0, length, (byte) 0);
             case UNINIT -> {
                 // C leaves the destination untouched; so do we.
             }
-            case NAN -> fillNan(h.typesize, out, startByte);
-            case VALUE -> fillValue(chunk.asSlice(ChunkHeader.EXTENDED_HEADER_LENGTH, h.valueTypesize()), out, startByte);
+            case NAN -> fillValue(h.typesize == 4 ? NAN_F32 : NAN_F64, 0, h.typesize, out, length, startByte);
+            case VALUE -> fillValue(chunk, ChunkHeader.EXTENDED_HEADER_LENGTH, h.valueTypesize(), out, length,
+                    startByte);
             default -> throw new IllegalStateException("not a special chunk");
         }
     }
 
-    private static void fillNan(int typesize, MemorySegment out, long startByte) {
-        byte[] nan = new byte[typesize];
-        MemorySegment v = MemorySegment.ofArray(nan);
-        if (typesize == 4) {
+    private static final MemorySegment NAN_F32 = nan(4);
+    private static final MemorySegment NAN_F64 = nan(8);
+
+    /** The little-endian NaN of a float32 ({@code size} 4) or a float64 (8), read-only. */
+    private static MemorySegment nan(int size) {
+        MemorySegment v = MemorySegment.ofArray(new byte[size]);
+        if (size == 4) {
             v.set(Le.F32, 0, Float.NaN);
         } else {
             v.set(Le.F64, 0, Double.NaN);
         }
-        fillValue(v, out, startByte);
+        return v.asReadOnly();
     }
 
-    /** Repeats {@code value} over {@code out}, aligned as if the repetition started at byte 0 of the chunk. */
-    private static void fillValue(MemorySegment value, MemorySegment out, long startByte) {
-        long vs = value.byteSize();
-        long n = out.byteSize();
+    /**
+     * Repeats the {@code vs} bytes of {@code value} at {@code at} over {@code out[0, n)}, aligned as if the repetition
+     * started at byte 0 of the chunk.
+     */
+    private static void fillValue(MemorySegment value, long at, long vs, MemorySegment out, long n, long startByte) {
         long phase = startByte % vs;
         // Write one aligned period, then double the filled prefix until done.
         long first = Math.min(n, vs);
         for (long i = 0; i < first; i++) {
-            out.set(ValueLayout.JAVA_BYTE, i, value.get(ValueLayout.JAVA_BYTE, (phase + i) % vs));
+            out.set(ValueLayout.JAVA_BYTE, i, value.get(ValueLayout.JAVA_BYTE, at + (phase + i) % vs));
         }
         long filled = first;
         while (filled < n) {

@@ -2,8 +2,12 @@ package io.github.blosc2panama.core.chunk;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Objects;
 
-/** Detects streams made of one repeated byte, which are stored as a run instead of being compressed. */
+/**
+ * Streams made of one repeated byte, which are stored as a run instead of being compressed: detecting them when
+ * writing, filling them back when reading.
+ */
 final class StreamRuns {
     private StreamRuns() {
     }
@@ -27,5 +31,27 @@ final class StreamRuns {
             }
         }
         return true;
+    }
+
+    /**
+     * Writes {@code value} over {@code out[offset, offset + length)}. Unlike {@code out.asSlice(..).fill(..)} it makes
+     * no slice: a few bytes by hand, then the filled prefix doubled with {@link MemorySegment#copy}.
+     */
+    static void fill(MemorySegment out, long offset, long length, byte value) {
+        Objects.checkFromIndexSize(offset, length, out.byteSize());
+        long head = Math.min(length, 64);
+        long word = (value & 0xFFL) * 0x0101010101010101L;
+        long i = 0;
+        for (; i + 8 <= head; i += 8) {
+            out.set(ValueLayout.JAVA_LONG_UNALIGNED, offset + i, word);
+        }
+        for (; i < head; i++) {
+            out.set(ValueLayout.JAVA_BYTE, offset + i, value);
+        }
+        for (long filled = head; filled < length; ) {
+            long n = Math.min(filled, length - filled);
+            MemorySegment.copy(out, offset, out, offset + filled, n);
+            filled += n;
+        }
     }
 }

@@ -26,5 +26,22 @@ public interface BlockCodec {
      * @return the number of bytes written; any value other than {@code dst.byteSize()} means the stream is corrupt
      * @throws io.github.blosc2panama.core.CorruptDataException when the codec rejects the stream
      */
-    int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict);
+    default int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
+        return decompress(src, 0, CodecSupport.size(src, "decompress", "source"), dst, 0,
+                CodecSupport.size(dst, "decompress", "destination"), dict);
+    }
+
+    /**
+     * Decompresses the {@code srcSize} bytes of {@code src} at {@code srcOffset} into the {@code dstSize} bytes of
+     * {@code dst} at {@code dstOffset}, exactly the expected output size. The chunk reader calls this once per
+     * stream; it allocates nothing in steady state (no slices cross a call that is not inlined).
+     *
+     * @param dict the dictionary bytes, or {@code null} for none
+     * @return {@code dstSize}
+     * @throws IndexOutOfBoundsException when a range does not lie inside its segment
+     * @throws io.github.blosc2panama.core.CorruptDataException when the codec rejects the stream or it does not
+     *         decode to exactly {@code dstSize} bytes
+     */
+    int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset, int dstSize,
+            MemorySegment dict);
 }

@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.UnsupportedFeatureException;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 
 /**
  * BloscLZ, the built-in LZ77 codec of Blosc (compcode 0, format code 0), in pure Java.
@@ -44,10 +45,18 @@ public final class BloscLzCodec implements BlockCodec {
     public int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
         int length = checkedSize(src, "compressed source");
         int maxout = checkedSize(dst, "destination");
+        return decompress(src, 0, length, dst, 0, maxout, dict);
+    }
+
+    @Override
+    public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, MemorySegment dict) {
+        Objects.checkFromIndexSize(srcOffset, srcSize, src.byteSize());
+        Objects.checkFromIndexSize(dstOffset, dstSize, dst.byteSize());
         if (dst.isReadOnly()) {
             throw new InvalidArgumentException("BloscLZ destination segment is read-only");
         }
-        return BloscLzDecoder.decompress(src, length, dst, maxout);
+        return BloscLzDecoder.decompress(src, srcOffset, srcSize, dst, dstOffset, dstSize);
     }
 
     private static int checkedSize(MemorySegment segment, String what) {

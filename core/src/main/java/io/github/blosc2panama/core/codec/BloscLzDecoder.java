@@ -17,11 +17,13 @@ import static io.github.blosc2panama.core.codec.BloscLzEncoder.MAX_DISTANCE;
  * inside the destination segment and every loop consumes input, so hostile streams cannot hang it.
  */
 final class BloscLzDecoder {
+    // The stream is in[inBase, inBase + length), the output out[outBase, outBase + maxout); ip and op count from
+    // those bases.
 
     private BloscLzDecoder() {
     }
 
-    static int decompress(MemorySegment in, int length, MemorySegment out, int maxout) {
+    static int decompress(MemorySegment in, long inBase, int length, MemorySegment out, long outBase, int maxout) {
         if (length == 0) {
             if (maxout == 0) {
                 return 0;
@@ -30,7 +32,7 @@ final class BloscLzDecoder {
         }
         int ip = 0;
         int op = 0;
-        int ctrl = in.get(BYTE, ip++) & 31;
+        int ctrl = in.get(BYTE, inBase + ip++) & 31;
         while (true) {
             if (ctrl >= 32) {
                 int tokenStart = ip - 1;
@@ -43,7 +45,7 @@ final class BloscLzDecoder {
                         if (ip + 1 >= length) {
                             throw truncated(tokenStart, length);
                         }
-                        code = in.get(BYTE, ip++) & 0xFF;
+                        code = in.get(BYTE, inBase + ip++) & 0xFF;
                         longLen += code;
                         if (longLen > maxout) {
                             throw new CorruptDataException("BloscLZ match at input offset " + tokenStart
@@ -54,14 +56,14 @@ final class BloscLzDecoder {
                 } else if (ip + 1 >= length) {
                     throw truncated(tokenStart, length);
                 }
-                code = in.get(BYTE, ip++) & 0xFF;
+                code = in.get(BYTE, inBase + ip++) & 0xFF;
                 len += 3;
                 int distance = ofs + code + 1;
                 if (code == 255 && ofs == (31 << 8)) {
                     if (ip + 1 >= length) {
                         throw truncated(tokenStart, length);
                     }
-                    int far = ((in.get(BYTE, ip) & 0xFF) << 8) | (in.get(BYTE, ip + 1) & 0xFF);
+                    int far = ((in.get(BYTE, inBase + ip) & 0xFF) << 8) | (in.get(BYTE, inBase + ip + 1) & 0xFF);
                     ip += 2;
                     distance = far + MAX_DISTANCE + 1;
                 }
@@ -77,8 +79,8 @@ final class BloscLzDecoder {
                     throw new CorruptDataException("BloscLZ stream of " + length
                             + " bytes ends with a match (at input offset " + tokenStart + ") instead of a literal run");
                 }
-                ctrl = in.get(BYTE, ip++) & 0xFF;
-                op = copyMatch(out, op, distance, len, maxout);
+                ctrl = in.get(BYTE, inBase + ip++) & 0xFF;
+                op = copyMatch(out, outBase, op, distance, len, maxout);
             } else {
                 int run = ctrl + 1;
                 if (run > maxout - op) {
@@ -93,18 +95,18 @@ final class BloscLzDecoder {
                     // whole 8-byte words (up to 7 bytes past the run, overwritten by later tokens)
                     int k = 0;
                     do {
-                        out.set(LONG_LE, op + k, in.get(LONG_LE, ip + k));
+                        out.set(LONG_LE, outBase + op + k, in.get(LONG_LE, inBase + ip + k));
                         k += 8;
                     } while (k < run);
                 } else {
-                    MemorySegment.copy(in, ip, out, op, run);
+                    MemorySegment.copy(in, inBase + ip, out, outBase + op, run);
                 }
                 op += run;
                 ip += run;
                 if (ip >= length) {
                     break;
                 }
-                ctrl = in.get(BYTE, ip++) & 0xFF;
+                ctrl = in.get(BYTE, inBase + ip++) & 0xFF;
             }
         }
         if (op != maxout) {
@@ -120,17 +122,17 @@ final class BloscLzDecoder {
     }
 
     /** Copies {@code len} bytes from {@code distance} back, overlapping as LZ77 requires; returns the new op. */
-    private static int copyMatch(MemorySegment out, int op, int distance, int len, int maxout) {
+    private static int copyMatch(MemorySegment out, long outBase, int op, int distance, int len, int maxout) {
         int end = op + len;
         if (len >= 64) {
             if (distance == 1) {
-                out.asSlice(op, len).fill(out.get(BYTE, op - 1));
+                fillRun(out, outBase, op, end, out.get(BYTE, outBase + op - 1));
             } else {
                 // the bytes from op - distance on repeat with period distance: copy what is there, doubling
                 int from = op - distance;
                 while (op < end) {
                     int n = Math.min(op - from, end - op);
-                    MemorySegment.copy(out, from, out, op, n);
+                    MemorySegment.copy(out, outBase + from, out, outBase + op, n);
                     op += n;
                 }
             }
@@ -140,47 +142,51 @@ final class BloscLzDecoder {
             if (end <= maxout - 8) {
                 // whole 8-byte words, may run up to 7 bytes past the match (overwritten later)
                 do {
-                    out.set(LONG_LE, op, out.get(LONG_LE, op - distance));
+                    out.set(LONG_LE, outBase + op, out.get(LONG_LE, outBase + op - distance));
                     op += 8;
                 } while (op < end);
                 return end;
             }
             while (op + 8 <= end) {
-                out.set(LONG_LE, op, out.get(LONG_LE, op - distance));
+                out.set(LONG_LE, outBase + op, out.get(LONG_LE, outBase + op - distance));
                 op += 8;
             }
             while (op < end) {
-                out.set(BYTE, op, out.get(BYTE, op - distance));
+                out.set(BYTE, outBase + op, out.get(BYTE, outBase + op - distance));
                 op++;
             }
             return end;
         }
         if (distance == 1) {
-            byte b = out.get(BYTE, op - 1);
-            long word = (b & 0xFFL) * 0x0101010101010101L;
-            while (op + 8 <= end) {
-                out.set(LONG_LE, op, word);
-                op += 8;
-            }
-            while (op < end) {
-                out.set(BYTE, op++, b);
-            }
+            fillRun(out, outBase, op, end, out.get(BYTE, outBase + op - 1));
             return end;
         }
         // short period 2..7: once step - distance bytes are in place, the pattern repeats every step >= 8 bytes
         int step = distance * ((8 + distance - 1) / distance);
         int head = Math.min(len, step - distance);
         for (int i = 0; i < head; i++, op++) {
-            out.set(BYTE, op, out.get(BYTE, op - distance));
+            out.set(BYTE, outBase + op, out.get(BYTE, outBase + op - distance));
         }
         while (op + 8 <= end) {
-            out.set(LONG_LE, op, out.get(LONG_LE, op - step));
+            out.set(LONG_LE, outBase + op, out.get(LONG_LE, outBase + op - step));
             op += 8;
         }
         while (op < end) {
-            out.set(BYTE, op, out.get(BYTE, op - distance));
+            out.set(BYTE, outBase + op, out.get(BYTE, outBase + op - distance));
             op++;
         }
         return end;
+    }
+
+    /** Writes {@code b} over output offsets {@code [op, end)}. */
+    private static void fillRun(MemorySegment out, long outBase, int op, int end, byte b) {
+        long word = (b & 0xFFL) * 0x0101010101010101L;
+        while (op + 8 <= end) {
+            out.set(LONG_LE, outBase + op, word);
+            op += 8;
+        }
+        while (op < end) {
+            out.set(BYTE, outBase + op++, b);
+        }
     }
 }

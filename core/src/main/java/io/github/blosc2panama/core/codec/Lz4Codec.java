@@ -5,6 +5,7 @@ import io.github.blosc2panama.ffm.Lz4;
 import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.ref.Reference;
 
 /**
  * The LZ4 codec as C-Blosc2 3.3 uses it: {@code LZ4_compress_fast} with acceleration {@code 10 - clevel}.
@@ -56,31 +57,43 @@ final class Lz4Codec implements BlockCodec {
     }
 
     @Override
-    public int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
-        return decompressLz4(src, dst, dict, "lz4");
+    public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, MemorySegment dict) {
+        return decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, dict, "lz4");
     }
 
-    /** LZ4 (and LZ4HC) decompression: the stream must fill {@code dst} exactly. */
-    static int decompressLz4(MemorySegment src, MemorySegment dst, MemorySegment dict, String codec) {
-        int srcSize = CodecSupport.size(src, codec, "source");
-        int dstSize = CodecSupport.size(dst, codec, "destination");
+    /** LZ4 (and LZ4HC) decompression: the stream must fill {@code dstSize} bytes exactly. */
+    static int decompressLz4(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, MemorySegment dict, String codec) {
         int n;
         try {
             if (dict == null) {
-                n = Lz4.LZ4_decompress_safe(src, dst, srcSize, dstSize);
+                NativeStaging staging = NativeStaging.get();
+                long in = staging.input(src, srcOffset, srcSize);
+                long out = staging.output(dst, dstOffset, dstSize);
+                n = Lz4.LZ4_decompress_safe(in, out, srcSize, dstSize);
+                Reference.reachabilityFence(src);
+                Reference.reachabilityFence(dst);
+                if (n == dstSize) {
+                    staging.finish(dst, dstOffset, n);
+                }
             } else {
-                n = Lz4.LZ4_decompress_safe_usingDict(src, dst, srcSize, dstSize, dict,
-                        CodecSupport.size(dict, codec, "dictionary"));
+                n = Lz4.LZ4_decompress_safe_usingDict(src.asSlice(srcOffset, srcSize), dst.asSlice(dstOffset, dstSize),
+                        srcSize, dstSize, dict, CodecSupport.size(dict, codec, "dictionary"));
             }
         } catch (NativeLibraryNotFoundException e) {
             throw CodecSupport.missing(e, codec);
         }
         if (n != dstSize) {
-            throw new CorruptDataException(codec + ": stream of " + srcSize + " bytes "
-                    + (n < 0 ? "is malformed (LZ4 error " + n + ")" : "decodes to " + n + " bytes")
-                    + ", expected " + dstSize + " bytes" + (dict != null ? " (with a " + dict.byteSize()
-                    + "-byte dictionary)" : ""));
+            throw malformed(codec, srcSize, dstSize, n, dict);
         }
         return n;
+    }
+
+    private static CorruptDataException malformed(String codec, int srcSize, int dstSize, int n, MemorySegment dict) {
+        return new CorruptDataException(codec + ": stream of " + srcSize + " bytes "
+                + (n < 0 ? "is malformed (LZ4 error " + n + ")" : "decodes to " + n + " bytes")
+                + ", expected " + dstSize + " bytes" + (dict != null ? " (with a " + dict.byteSize()
+                + "-byte dictionary)" : ""));
     }
 }

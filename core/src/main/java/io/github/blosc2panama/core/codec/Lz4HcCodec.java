@@ -48,7 +48,8 @@ final class Lz4HcCodec implements BlockCodec {
     }
 
     @Override
-    public int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
-        return Lz4Codec.decompressLz4(src, dst, dict, "lz4hc");
+    public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, MemorySegment dict) {
+        return Lz4Codec.decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, dict, "lz4hc");
     }
 }

@@ -5,7 +5,10 @@ import io.github.blosc2panama.core.NativeLibraryException;
 import io.github.blosc2panama.core.UnsupportedFeatureException;
 import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
 import io.github.blosc2panama.ffm.Zlib;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 /**
  * The zlib codec as C-Blosc2 3.3 uses it: {@code compress2} at the Blosc2 clevel (1..9) and {@code uncompress}.
@@ -13,6 +16,10 @@ import java.lang.foreign.MemorySegment;
  */
 final class ZlibCodec implements BlockCodec {
     static final ZlibCodec INSTANCE = new ZlibCodec();
+
+    /** Per-thread {@code uLongf destLen} for {@code uncompress}, so that decompression allocates nothing. */
+    private static final ThreadLocal<MemorySegment> DEST_LEN =
+            ThreadLocal.withInitial(() -> Arena.ofAuto().allocate(ValueLayout.JAVA_LONG));
 
     private ZlibCodec() {
     }
@@ -37,26 +44,36 @@ final class ZlibCodec implements BlockCodec {
     }
 
     @Override
-    public int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
+    public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, MemorySegment dict) {
         noDict(dict);
-        int srcSize = CodecSupport.size(src, "zlib", "source");
-        int dstSize = CodecSupport.size(dst, "zlib", "destination");
-        long[] destLen = {dstSize};
+        MemorySegment destLen = DEST_LEN.get();
+        destLen.set(ValueLayout.JAVA_LONG, 0, dstSize);
+        NativeStaging staging = NativeStaging.get();
         int rc;
         try {
-            rc = Zlib.uncompress(dst, MemorySegment.ofArray(destLen), src, srcSize);
+            rc = Zlib.uncompress(staging.output(dst, dstOffset, dstSize), destLen, staging.input(src, srcOffset, srcSize),
+                    srcSize);
         } catch (NativeLibraryNotFoundException e) {
             throw CodecSupport.missing(e, "zlib");
         }
-        if (rc == Zlib.Z_MEM_ERROR) {
-            throw new NativeLibraryException("zlib: uncompress ran out of memory (Z_MEM_ERROR)", null);
+        Reference.reachabilityFence(src);
+        Reference.reachabilityFence(dst);
+        long written = destLen.get(ValueLayout.JAVA_LONG, 0);
+        if (rc != Zlib.Z_OK || written != dstSize) {
+            throw failed(rc, srcSize, dstSize, written);
         }
-        if (rc != Zlib.Z_OK || destLen[0] != dstSize) {
-            throw new CorruptDataException("zlib: stream of " + srcSize + " bytes "
-                    + (rc != Zlib.Z_OK ? "is malformed (zlib error " + rc + ")" : "decodes to " + destLen[0] + " bytes")
-                    + ", expected " + dstSize + " bytes");
-        }
+        staging.finish(dst, dstOffset, dstSize);
         return dstSize;
+    }
+
+    private static RuntimeException failed(int rc, int srcSize, int dstSize, long written) {
+        if (rc == Zlib.Z_MEM_ERROR) {
+            return new NativeLibraryException("zlib: uncompress ran out of memory (Z_MEM_ERROR)", null);
+        }
+        return new CorruptDataException("zlib: stream of " + srcSize + " bytes "
+                + (rc != Zlib.Z_OK ? "is malformed (zlib error " + rc + ")" : "decodes to " + written + " bytes")
+                + ", expected " + dstSize + " bytes");
     }
 
     private static void noDict(MemorySegment dict) {

@@ -5,6 +5,7 @@ import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
 import io.github.blosc2panama.ffm.Zstd;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 
 /**
  * The zstd codec as C-Blosc2 3.3 uses it.
@@ -58,28 +59,26 @@ final class ZstdCodec implements BlockCodec {
     }
 
     @Override
-    public int decompress(MemorySegment src, MemorySegment dst, MemorySegment dict) {
-        int srcSize = CodecSupport.size(src, "zstd", "source");
-        int dstSize = CodecSupport.size(dst, "zstd", "destination");
+    public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, MemorySegment dict) {
         long code;
         try {
             PerThread state = STATE.get();
             if (dict == null) {
-                code = state.dctx().decompress(dst, src);
-            } else {
-                Zstd.DecompressionDictionary ddict;
-                try {
-                    ddict = state.ddict(dict);
-                } catch (IllegalArgumentException e) {
-                    throw new CorruptDataException("zstd: the chunk's " + dict.byteSize()
-                            + "-byte dictionary is refused by zstd: " + e.getMessage(), e);
+                NativeStaging staging = NativeStaging.get();
+                long out = staging.output(dst, dstOffset, dstSize);
+                code = state.dctx().decompress(out, dstSize, staging.input(src, srcOffset, srcSize), srcSize);
+                Reference.reachabilityFence(src);
+                Reference.reachabilityFence(dst);
+                if (code == dstSize) {
+                    staging.finish(dst, dstOffset, dstSize);
                 }
-                code = state.dctx().decompress(dst, src, ddict);
+            } else {
+                code = state.dctx().decompress(dst.asSlice(dstOffset, dstSize), src.asSlice(srcOffset, srcSize),
+                        state.ddictOrCorrupt(dict));
             }
             if (Zstd.isError(code)) {
-                throw new CorruptDataException("zstd: stream of " + srcSize + " bytes is malformed ("
-                        + Zstd.errorName(code) + "), expected " + dstSize + " bytes"
-                        + (dict != null ? " (with a " + dict.byteSize() + "-byte dictionary)" : ""));
+                throw malformed(srcSize, dstSize, code, dict);
             }
         } catch (NativeLibraryNotFoundException e) {
             throw CodecSupport.missing(e, "zstd");
@@ -89,6 +88,12 @@ final class ZstdCodec implements BlockCodec {
                     + " bytes, expected " + dstSize + " bytes");
         }
         return dstSize;
+    }
+
+    private static CorruptDataException malformed(int srcSize, int dstSize, long code, MemorySegment dict) {
+        return new CorruptDataException("zstd: stream of " + srcSize + " bytes is malformed ("
+                + Zstd.errorName(code) + "), expected " + dstSize + " bytes"
+                + (dict != null ? " (with a " + dict.byteSize() + "-byte dictionary)" : ""));
     }
 
     /** One thread's zstd contexts and its last digested dictionaries, made on first need. */
@@ -126,6 +131,16 @@ final class ZstdCodec implements BlockCodec {
                 cdictBytes = bytes;
             }
             return cdict;
+        }
+
+        /** The digested {@code dict}; a dictionary zstd refuses makes the chunk corrupt. */
+        Zstd.DecompressionDictionary ddictOrCorrupt(MemorySegment dict) {
+            try {
+                return ddict(dict);
+            } catch (IllegalArgumentException e) {
+                throw new CorruptDataException("zstd: the chunk's " + dict.byteSize()
+                        + "-byte dictionary is refused by zstd: " + e.getMessage(), e);
+            }
         }
 
         Zstd.DecompressionDictionary ddict(MemorySegment dict) {

@@ -1,0 +1,84 @@
+package io.github.blosc2panama.core.codec;
+
+import io.github.blosc2panama.core.InvalidArgumentException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.Objects;
+
+/**
+ * Raw native addresses for the per-stream calls of the native codecs, so that a call makes no segment (slicing at
+ * each stream would leave an object per call, removed by the JIT only when its inlining heuristics allow).
+ *
+ * <p>Native memory is passed where it is, after the checks FFM would make on a segment (see
+ * {@link io.github.blosc2panama.ffm.RawAddresses}). Heap memory has no address: a heap stream is copied into this
+ * thread's input buffer before the call, and a heap output is written to this thread's output buffer and copied to
+ * its place after the call ({@link #finish}). The buffers grow on demand and are reused.
+ */
+final class NativeStaging {
+    private static final ThreadLocal<NativeStaging> LOCAL = ThreadLocal.withInitial(NativeStaging::new);
+
+    private MemorySegment in = MemorySegment.NULL;
+    private MemorySegment out = MemorySegment.NULL;
+
+    private NativeStaging() {
+    }
+
+    static NativeStaging get() {
+        return LOCAL.get();
+    }
+
+    /** The address of {@code src[offset, offset + size)}: its own when native, else of a copy in the input buffer. */
+    long input(MemorySegment src, long offset, int size) {
+        Objects.checkFromIndexSize(offset, size, src.byteSize());
+        if (src.isNative()) {
+            return usable(src).address() + offset;
+        }
+        if (in.byteSize() < size) {
+            in = allocate(size);
+        }
+        MemorySegment.copy(src, offset, in, 0, size);
+        return in.address();
+    }
+
+    /**
+     * Where a codec writes {@code dst[offset, offset + size)}: there when {@code dst} is native, else in the output
+     * buffer, from which {@link #finish} copies it.
+     */
+    long output(MemorySegment dst, long offset, int size) {
+        Objects.checkFromIndexSize(offset, size, dst.byteSize());
+        if (dst.isReadOnly()) {
+            throw new InvalidArgumentException("the destination segment is read-only");
+        }
+        if (dst.isNative()) {
+            return usable(dst).address() + offset;
+        }
+        if (out.byteSize() < size) {
+            out = allocate(size);
+        }
+        return out.address();
+    }
+
+    /** Puts the {@code n} bytes a codec wrote at {@link #output} in place, when {@code dst} is on the heap. */
+    void finish(MemorySegment dst, long offset, int n) {
+        if (!dst.isNative() && n > 0) {
+            MemorySegment.copy(out, 0, dst, offset, n);
+        }
+    }
+
+    /** {@code segment}, after FFM's checks: alive, and this thread may touch it. */
+    private static MemorySegment usable(MemorySegment segment) {
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException("Already closed");
+        }
+        if (!segment.isAccessibleBy(Thread.currentThread())) {
+            throw new WrongThreadException("Attempted access outside owning thread");
+        }
+        return segment;
+    }
+
+    private static MemorySegment allocate(long size) {
+        // Rounded up so that slowly growing sizes do not reallocate every time.
+        long rounded = Math.max(4096, Long.highestOneBit(Math.max(1, size - 1)) << 1);
+        return Arena.ofAuto().allocate(rounded, 64);
+    }
+}

@@ -1,0 +1,26 @@
+package io.github.blosc2panama.ffm;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * About the raw-address overloads ({@code long} instead of {@link MemorySegment} for a buffer), used where a call
+ * must allocate nothing: slicing a segment at a stream makes an object per call, which the JIT removes only when
+ * its inlining heuristics allow.
+ *
+ * <p>Given a segment, FFM checks the bounds, that the memory is alive and that this thread may touch it, and keeps
+ * the memory alive during the call. Given an address it can do none of that, so the caller must: take the address
+ * from a native segment ({@code segment.address() + offset}), check that the range lies inside the segment, that
+ * the segment is alive and accessible from the calling thread, and keep the segment reachable until the call
+ * returns ({@link java.lang.ref.Reference#reachabilityFence}). The one thing the caller cannot do is stop another
+ * thread from closing a shared arena during the call; as with any memory shared across threads, the application
+ * must not close memory another thread is still using.
+ */
+public final class RawAddresses {
+    private RawAddresses() {
+    }
+
+    /** A segment over {@code size} bytes at {@code address} (for backends that need one; allocates). */
+    static MemorySegment segment(long address, long size) {
+        return MemorySegment.ofAddress(address).reinterpret(size);
+    }
+}
