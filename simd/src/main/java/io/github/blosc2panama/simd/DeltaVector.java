@@ -7,7 +7,6 @@ import static jdk.incubator.vector.VectorOperators.XOR;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
-import java.util.Optional;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
@@ -70,11 +69,11 @@ final class DeltaVector {
         if (n <= 1) {
             return;
         }
-        Optional<MemorySegment> overlap = dref.asSlice(0, length).asOverlappingSlice(buf.asSlice(0, length));
-        if (overlap.isEmpty()) {
+        int overlap = KernelChecks.overlap(dref, buf, length);
+        if (overlap == KernelChecks.DISJOINT) {
             // word e ^= reference word e - 1, with the reference apart: in place, byte for byte
             xor(buf, w, dref, 0, buf, w, (n - 1) * w);
-        } else if (overlap.get().byteSize() == length) {
+        } else if (overlap == KernelChecks.SAME) {
             // the very same memory (both slices have length bytes): a running XOR
             long done = switch (w) {
                 case 1 -> scan1(buf, n);

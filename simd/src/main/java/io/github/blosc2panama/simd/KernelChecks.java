@@ -19,19 +19,7 @@ final class KernelChecks {
 
     /** Throws when the first {@code length} bytes of {@code a} and {@code b} share any memory. */
     static void checkDisjoint(MemorySegment a, MemorySegment b, long length, String what) {
-        if (length <= 0 || a.isNative() != b.isNative()) {
-            return; // nothing to share, or native memory against a heap array
-        }
-        if (a.isNative()) {
-            // by address, without the slices and Optional of asOverlappingSlice (this runs once per block)
-            long x = a.address();
-            long y = b.address();
-            if (x < y + length && y < x + length) {
-                throw new IllegalArgumentException(what + " must not overlap");
-            }
-            return;
-        }
-        if (a.asSlice(0, length).asOverlappingSlice(b.asSlice(0, length)).isPresent()) {
+        if (overlap(a, b, length) != DISJOINT) {
             throw new IllegalArgumentException(what + " must not overlap");
         }
     }
@@ -41,24 +29,45 @@ final class KernelChecks {
      * memory (element-wise kernels may run in place).
      */
     static void checkDisjointOrSame(MemorySegment a, MemorySegment b, long length, String what) {
-        if (length == 0 || a.isNative() != b.isNative()) {
-            return;
+        if (overlap(a, b, length) == PARTIAL) {
+            throw new IllegalArgumentException(what + " must be disjoint or the same memory");
+        }
+    }
+
+    /** {@link #overlap}: no shared byte. */
+    static final int DISJOINT = 0;
+    /** {@link #overlap}: the very same memory. */
+    static final int SAME = 1;
+    /** {@link #overlap}: some bytes shared, not all. */
+    static final int PARTIAL = 2;
+
+    /**
+     * How the first {@code length} bytes of {@code a} and {@code b} relate: {@link #DISJOINT}, {@link #SAME} or
+     * {@link #PARTIAL}. Segments are compared by array and address (nothing allocated once inlined); read-only heap
+     * segments through {@code asOverlappingSlice}.
+     */
+    static int overlap(MemorySegment a, MemorySegment b, long length) {
+        if (length <= 0 || a.isNative() != b.isNative()) {
+            return DISJOINT;
         }
         if (a.isNative()) {
             long x = a.address();
             long y = b.address();
-            if (x != y && x < y + length && y < x + length) {
-                throw new IllegalArgumentException(what + " must be disjoint or the same memory");
+            return x == y ? SAME : x < y + length && y < x + length ? PARTIAL : DISJOINT;
+        }
+        Object baseA = a.heapBase().orElse(null);
+        Object baseB = b.heapBase().orElse(null);
+        if (baseA != null && baseB != null) {
+            if (baseA != baseB) {
+                return DISJOINT;
             }
-            return;
+            long x = a.address(); // the offset in the array, for heap segments
+            long y = b.address();
+            return x == y ? SAME : x < y + length && y < x + length ? PARTIAL : DISJOINT;
         }
-        MemorySegment sa = a.asSlice(0, length);
-        MemorySegment sb = b.asSlice(0, length);
-        // both slices have length bytes, so an intersection of length bytes means the very same memory
-        var overlap = sa.asOverlappingSlice(sb);
-        if (overlap.isPresent() && !(overlap.get().byteSize() == length)) {
-            throw new IllegalArgumentException(what + " must be disjoint or the same memory");
-        }
+        // read-only heap segments do not reveal their array
+        var shared = a.asSlice(0, length).asOverlappingSlice(b.asSlice(0, length));
+        return shared.isEmpty() ? DISJOINT : shared.get().byteSize() == length ? SAME : PARTIAL;
     }
 
     /**
