@@ -39,13 +39,7 @@ public final class SliceIO {
         return s.asSlice(0, n);
     }
 
-    /** The chunk {@code ci}, checked against the geometry. */
-    static MemorySegment chunk(SuperChunk sc, Geometry g, int ci) {
-        MemorySegment c = sc.chunk(ci);
-        check(Blosc2.info(c), g, ci);
-        return c;
-    }
-
+    /** Checks that chunk {@code ci}'s header agrees with the geometry; returns {@code info}. */
     static ChunkInfo check(ChunkInfo info, Geometry g, int ci) {
         if (info.nbytes() != g.chunkNbytes()) {
             throw new CorruptDataException("b2nd array: chunk " + ci + " holds " + info.nbytes()
