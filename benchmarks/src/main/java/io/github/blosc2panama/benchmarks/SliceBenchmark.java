@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * b2nd slice reads, ours ({@link NDArray#getSlice(long[], long[], MemorySegment)}) against C-Blosc2's
  * {@code b2nd_get_slice_cbuffer} on the same {@code .b2nd} file (written by us in the trial setup). Both
  * sides open the file once outside the timing, read with one thread into the same reused native buffer,
- * and are timed per slice. Three arrays:
+ * read for 3 s in the trial setup (JIT warm-up, see {@link #setup()}), and are timed per slice. Three arrays:
  * <ul>
  *   <li>{@code f64_2d}: 2000 x 2000 float64 (zstd 5, shuffle), chunks 500 x 500, blocks 50 x 100, a
  *       noisy ramp; no padding.</li>
@@ -53,6 +53,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class SliceBenchmark {
+    /** How long the trial setup reads before JMH's warmup (both sides). */
+    static final long PRE_WARMUP_NANOS = 3_000_000_000L;
+
     @Param({"f64_2d", "i32_3d", "f32_4d"})
     public String array;
 
@@ -120,6 +123,13 @@ public class SliceBenchmark {
         } else {
             c = new CB2nd(file, nd);
         }
+        // Both sides read for a while before JMH's own warmup: C is compiled ahead of time, while our read path
+        // needs the JIT, which a short warmup (-wi 2 -w 1s) on a loaded machine does not leave time for; without
+        // this, the first measured iterations of ours ran partly interpreted (several times slower, huge errors).
+        long end = System.nanoTime() + PRE_WARMUP_NANOS;
+        do {
+            slice();
+        } while (System.nanoTime() < end);
     }
 
     /** Writes the array named by {@link #array} to {@code file}; returns its shape. */
