@@ -32,43 +32,33 @@ public final class JavaArrays {
             }
             case short[] a -> {
                 require(dtype, size == 2 && (k == DType.Kind.INT || k == DType.Kind.UINT), "short[]");
-                MemorySegment out = MemorySegment.ofArray(new byte[a.length * 2]);
-                for (int i = 0; i < a.length; i++) {
-                    out.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), i, a[i]);
-                }
+                MemorySegment out = MemorySegment.ofArray(new byte[Math.multiplyExact(a.length, 2)]);
+                MemorySegment.copy(a, 0, out, ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(order), 0, a.length);
                 return out;
             }
             case int[] a -> {
                 require(dtype, size == 4 && (k == DType.Kind.INT || k == DType.Kind.UINT), "int[]");
-                MemorySegment out = MemorySegment.ofArray(new byte[a.length * 4]);
-                for (int i = 0; i < a.length; i++) {
-                    out.setAtIndex(ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), i, a[i]);
-                }
+                MemorySegment out = MemorySegment.ofArray(new byte[Math.multiplyExact(a.length, 4)]);
+                MemorySegment.copy(a, 0, out, ValueLayout.JAVA_INT_UNALIGNED.withOrder(order), 0, a.length);
                 return out;
             }
             case long[] a -> {
                 require(dtype, size == 8 && (k == DType.Kind.INT || k == DType.Kind.UINT || k == DType.Kind.DATETIME
                         || k == DType.Kind.TIMEDELTA), "long[]");
                 MemorySegment out = MemorySegment.ofArray(new byte[Math.multiplyExact(a.length, 8)]);
-                for (int i = 0; i < a.length; i++) {
-                    out.setAtIndex(ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), i, a[i]);
-                }
+                MemorySegment.copy(a, 0, out, ValueLayout.JAVA_LONG_UNALIGNED.withOrder(order), 0, a.length);
                 return out;
             }
             case float[] a -> {
                 require(dtype, size == 4 && k == DType.Kind.FLOAT, "float[]");
-                MemorySegment out = MemorySegment.ofArray(new byte[a.length * 4]);
-                for (int i = 0; i < a.length; i++) {
-                    out.setAtIndex(ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order), i, a[i]);
-                }
+                MemorySegment out = MemorySegment.ofArray(new byte[Math.multiplyExact(a.length, 4)]);
+                MemorySegment.copy(a, 0, out, ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(order), 0, a.length);
                 return out;
             }
             case double[] a -> {
                 require(dtype, size == 8 && k == DType.Kind.FLOAT, "double[]");
                 MemorySegment out = MemorySegment.ofArray(new byte[Math.multiplyExact(a.length, 8)]);
-                for (int i = 0; i < a.length; i++) {
-                    out.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order), i, a[i]);
-                }
+                MemorySegment.copy(a, 0, out, ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(order), 0, a.length);
                 return out;
             }
             case null -> throw new InvalidArgumentException("array is null");

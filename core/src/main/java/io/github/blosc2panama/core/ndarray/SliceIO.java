@@ -14,8 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Reads and writes rectangular regions of a b2nd array stored in a {@link SuperChunk}. A read
  * visits only the chunks that intersect the region and, inside a chunk, decodes only the blocks
- * that intersect it (one {@link Blosc2#getItems} call per run of consecutive blocks); a chunk whose
- * blocks are all needed is decompressed whole. A write decompresses, patches and recompresses only
+ * that intersect it ({@link SliceReader}). A write decompresses, patches and recompresses only
  * the chunks it touches (a chunk covered entirely is not decompressed).
  */
 public final class SliceIO {
@@ -30,7 +29,7 @@ public final class SliceIO {
     }
 
     /** A scratch segment of at least {@code n} bytes, reused per thread. */
-    private static MemorySegment scratch(long n) {
+    static MemorySegment scratch(long n) {
         MemorySegment[] holder = SCRATCH.get();
         MemorySegment s = holder[0];
         if (s == null || s.byteSize() < n) {
@@ -40,14 +39,8 @@ public final class SliceIO {
         return s.asSlice(0, n);
     }
 
-    /** The chunk {@code ci}, checked against the geometry. */
-    static MemorySegment chunk(SuperChunk sc, Geometry g, int ci) {
-        MemorySegment c = sc.chunk(ci);
-        check(Blosc2.info(c), g, ci);
-        return c;
-    }
-
-    private static ChunkInfo check(ChunkInfo info, Geometry g, int ci) {
+    /** Checks that chunk {@code ci}'s header agrees with the geometry; returns {@code info}. */
+    static ChunkInfo check(ChunkInfo info, Geometry g, int ci) {
         if (info.nbytes() != g.chunkNbytes()) {
             throw new CorruptDataException("b2nd array: chunk " + ci + " holds " + info.nbytes()
                     + " bytes but chunkshape/blockshape/typesize imply " + g.chunkNbytes());
@@ -67,122 +60,17 @@ public final class SliceIO {
         }
     }
 
-    /** Copies the region {@code [start, stop)} in C order into {@code dst} (at least its size). */
+    /** Copies the region {@code [start, stop)} in C order into {@code dst} (at least its size); see {@link SliceReader}. */
     public static void get(SuperChunk sc, Geometry g, long[] start, long[] stop, MemorySegment dst) {
         long[] rshape = g.checkRegion(start, stop);
-        int nd = g.ndim;
-        int ts = g.typesize;
-        if (nd == 0) {
-            decompress(sc, g, 0, dst.asSlice(0, ts));
+        if (g.ndim == 0) {
+            decompress(sc, g, 0, dst.asSlice(0, g.typesize));
             return;
         }
         if (Geometry.product(rshape) == 0) {
             return;
         }
-        long[] cLo = new long[nd];
-        long[] cCount = new long[nd];
-        for (int i = 0; i < nd; i++) {
-            cLo[i] = start[i] / g.chunkshape[i];
-            cCount[i] = Geometry.ceilDiv(stop[i], g.chunkshape[i]) - cLo[i];
-        }
-        long[] cc = new long[nd];
-        long[] origin = new long[nd];
-        long[] lo = new long[nd];
-        long[] hi = new long[nd];
-        int[] bLo = new int[nd];
-        int[] bCount = new int[nd];
-        long[] blockShape = toLong(g.blockshape);
-        long[] extChunkShape = toLong(g.extchunkshape);
-        long[] srcStart = new long[nd];
-        long[] dstStart = new long[nd];
-        long[] count = new long[nd];
-        long[] idx = new long[nd];
-        while (true) {
-            long ci = 0;
-            for (int i = 0; i < nd; i++) {
-                cc[i] = cLo[i] + idx[i];
-                ci = ci * g.chunkGrid[i] + cc[i];
-                origin[i] = cc[i] * g.chunkshape[i];
-                lo[i] = Math.max(start[i], origin[i]);
-                hi[i] = Math.min(stop[i], Math.min(origin[i] + g.chunkshape[i], g.shape[i]));
-                bLo[i] = (int) ((lo[i] - origin[i]) / g.blockshape[i]);
-                bCount[i] = (int) Geometry.ceilDiv(hi[i] - origin[i], g.blockshape[i]) - bLo[i];
-            }
-            MemorySegment c = sc.chunk((int) ci);
-            ChunkInfo info = check(Blosc2.info(c), g, (int) ci);
-            long needed = 1;
-            for (int i = 0; i < nd; i++) {
-                needed *= bCount[i];
-            }
-            int hts = info.typesize();
-            boolean whole = needed == g.nblocks || g.blockNbytes() % hts != 0;
-            if (info.special() == SpecialValue.ZERO || info.special() == SpecialValue.UNINIT) {
-                for (int i = 0; i < nd; i++) {
-                    dstStart[i] = lo[i] - start[i];
-                    count[i] = hi[i] - lo[i];
-                }
-                BoxCopy.zero(nd, ts, dst, rshape, dstStart, count);
-            } else if (whole) {
-                // All blocks needed: decompress the chunk and copy the region out of its block layout.
-                MemorySegment buf = scratch(g.chunkNbytes());
-                Blosc2.decompress(c, buf, DParams.defaults());
-                CHUNKS_DECOMPRESSED.increment();
-                BLOCKS_DECODED.add(g.nblocks);
-                if (g.nblocks == 1) {
-                    for (int i = 0; i < nd; i++) {
-                        srcStart[i] = lo[i] - origin[i];
-                        dstStart[i] = lo[i] - start[i];
-                        count[i] = hi[i] - lo[i];
-                    }
-                    BoxCopy.copy(nd, ts, buf, 0, extChunkShape, srcStart, dst, 0, rshape, dstStart, count);
-                } else {
-                    copyBlocks(g, buf, 0, bLo, bCount, origin, lo, hi, start, rshape, dst);
-                }
-            } else {
-                // Decode the needed blocks, one run of consecutive blocks (along the last block dimension) at a time.
-                int last = nd - 1;
-                int runBlocks = bCount[last];
-                long runBytes = (long) runBlocks * g.blockNbytes();
-                MemorySegment buf = scratch(runBytes);
-                int[] rowLo = bLo.clone();
-                int[] rowCount = bCount.clone();
-                rowCount[last] = runBlocks;
-                int[] outer = new int[nd];
-                while (true) {
-                    long first = 0;
-                    for (int i = 0; i < nd; i++) {
-                        rowLo[i] = (i == last) ? bLo[i] : bLo[i] + outer[i];
-                        first = first * g.blockGrid[i] + rowLo[i];
-                    }
-                    long startItem = first * g.blockNbytes() / hts;
-                    Blosc2.getItems(c, startItem, runBytes / hts, buf);
-                    BLOCKS_DECODED.add(runBlocks);
-                    int[] one = rowCount.clone();
-                    for (int i = 0; i < last; i++) {
-                        one[i] = 1;
-                    }
-                    copyBlocks(g, buf, -first * g.blockNbytes(), rowLo, one, origin, lo, hi, start, rshape, dst);
-                    if (!advance(outer, bCount, last - 1)) {
-                        break;
-                    }
-                }
-            }
-            if (!advance(idx, cCount, nd - 1)) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Copies the blocks {@code [bLo, bLo + bCount)} of the block grid from a buffer in block layout
-     * to the region buffer {@code dst}. {@code bufBase} is added to each block's offset in the chunk
-     * (negative when the buffer holds only a run of blocks).
-     */
-    private static void copyBlocks(Geometry g, MemorySegment buf, long bufBase, int[] bLo, int[] bCount,
-            long[] origin, long[] lo, long[] hi, long[] start, long[] rshape, MemorySegment dst) {
-        blockLoop(g, bLo, bCount, origin, lo, hi, start, (blockOffset, srcStart, dstStart, count) ->
-                BoxCopy.copy(g.ndim, g.typesize, buf, bufBase + blockOffset, toLong(g.blockshape), srcStart, dst, 0,
-                        rshape, dstStart, count));
+        SliceReader.read(sc, g, start, stop, rshape, dst);
     }
 
     private interface BlockAction {
@@ -386,7 +274,7 @@ public final class SliceIO {
      * Advances the multi-index {@code idx} (digits 0..{@code last}, digit {@code last} fastest) within
      * {@code count}, like an odometer; returns false once it wraps past digit 0.
      */
-    private static boolean advance(int[] idx, int[] count, int last) {
+    static boolean advance(int[] idx, int[] count, int last) {
         for (int k = last; k >= 0; k--) {
             if (++idx[k] < count[k]) {
                 return true;
@@ -397,7 +285,7 @@ public final class SliceIO {
     }
 
     /** {@link #advance(int[], int[], int)} for long digits. */
-    private static boolean advance(long[] idx, long[] count, int last) {
+    static boolean advance(long[] idx, long[] count, int last) {
         for (int k = last; k >= 0; k--) {
             if (++idx[k] < count[k]) {
                 return true;
