@@ -128,19 +128,11 @@ final class BloscLzEncoder {
     }
 
     /**
-     * End of the match that starts at {@code p} against {@code r < p}, as BloscLZ measures it: one past
-     * the first mismatching byte, but never beyond {@code bound}. Needs {@code p + 8 <= bound}; reads
-     * stay below {@code bound}.
+     * End of a match known to reach {@code p} (against {@code r < p}), as BloscLZ measures it: one past the
+     * first mismatching byte, but never beyond {@code bound}. Compares 8 bytes at a time, the last word
+     * overlapping bytes already compared; reads stay below {@code bound}, and need {@code p >= 8 - (bound - p)}
+     * bytes of known match before {@code p} when fewer than 8 remain.
      */
-    private static int matchEnd(byte[] in, int p, int r, int bound) {
-        long diff = getLong(in, p) ^ getLong(in, r);
-        if (diff != 0) {
-            return Math.min(p + (Long.numberOfTrailingZeros(diff) >>> 3) + 1, bound);
-        }
-        return longMatchEnd(in, p + 8, r + 8, bound);
-    }
-
-    /** {@link #matchEnd} for matches known to reach {@code p}: 8 bytes at a time, the last word overlapping. */
     private static int longMatchEnd(byte[] in, int p, int r, int bound) {
         int words = (bound - p) >>> 3;
         for (int i = 0; i < words; i++) {
@@ -164,6 +156,38 @@ final class BloscLzEncoder {
     }
 
     /**
+     * The literal scan: from {@code ip} on, inserts each position into the hash table until one that can
+     * start a match, and returns it in the low half with its hash hit in the high half; or just where the
+     * scan stopped ({@code max(ip, ipLimit)}) when none can.
+     *
+     * <p>A position can start a match when its hit is in reach and the first 7 bytes agree: with 4 to 6
+     * equal bytes the match, cut back by IPSHIFT, is shorter than MINLEN, so BloscLZ takes a literal there
+     * anyway. Deciding that here keeps the scan a tight counted loop (which the JIT unrolls and whose bounds
+     * checks it hoists) that leaves only for real matches. Needs {@code ipLimit + 8 <= in.length}.
+     */
+    private static long nextCandidate(byte[] in, int ip, int ipLimit, int[] htab, int shift) {
+        for (; ip < ipLimit; ip++) {
+            long word = getLong(in, ip);
+            int h = hash((int) word, shift);
+            int ref = htab[h];
+            htab[h] = ip;
+            if (inReach(ip - ref) && (word ^ getLong(in, ref)) << 8 == 0) {
+                return (long) ref << 32 | ip;
+            }
+        }
+        return ip;
+    }
+
+    /** End of a match at {@code ip} against {@code ref} whose first 7 bytes agree (see {@link #longMatchEnd}). */
+    private static int candidateEnd(byte[] in, int ip, int ref, int bound) {
+        long diff = getLong(in, ip) ^ getLong(in, ref);
+        if (diff != 0) {
+            return ip + 8; // the 8th byte differs; ip + 8 <= bound here
+        }
+        return longMatchEnd(in, ip + 8, ref + 8, bound);
+    }
+
+    /**
      * Estimates the compression ratio of {@code maxlen} bytes from {@code base} (at most the hash
      * table's size of them) by running the parser without writing anything.
      */
@@ -179,35 +203,35 @@ final class BloscLzEncoder {
         int copy = 4; // literal counter (mod 32) at lit
         int lit = base; // first literal not yet counted in oc
         int ip = base;
-        while (ip < ipLimit) {
-            int seq = getInt(in, ip);
-            int h = hash(seq, shift);
-            int ref = htab[h];
-            htab[h] = ip;
-            int distance = ip - ref;
-            if (inReach(distance) && getInt(in, ref) == seq) {
-                int end = matchEnd(in, ip + 4, ref + 4, ipBound) - IPSHIFT;
-                int len = end - ip;
-                if (len >= MINLEN) {
-                    // the literals since lit: one byte each plus a control byte per 32
-                    int run = copy + (ip - lit);
-                    oc += ip - lit + (run >>> 5);
-                    if ((run & (MAX_COPY - 1)) == 0) {
-                        oc--; // no literal pending: the speculative control byte goes
-                    }
-                    copy = 0;
-                    if (len >= 7) {
-                        oc += (len - 7) / 255 + 1;
-                    }
-                    oc += distance - 1 < MAX_DISTANCE ? 2 : 4;
-                    htab[hash(getInt(in, end), shift)] = end;
-                    ip = end + 2;
-                    lit = ip;
-                    oc++; // the next literal run's control byte
-                    continue;
-                }
+        while (true) {
+            long hit = nextCandidate(in, ip, ipLimit, htab, shift);
+            ip = (int) hit;
+            if (ip >= ipLimit) {
+                break;
             }
-            ip++;
+            int ref = (int) (hit >>> 32);
+            int distance = ip - ref;
+            int end = candidateEnd(in, ip, ref, ipBound) - IPSHIFT;
+            int len = end - ip;
+            if (len >= MINLEN) {
+                // the literals since lit: one byte each plus a control byte per 32
+                int run = copy + (ip - lit);
+                oc += ip - lit + (run >>> 5);
+                if ((run & (MAX_COPY - 1)) == 0) {
+                    oc--; // no literal pending: the speculative control byte goes
+                }
+                copy = 0;
+                if (len >= 7) {
+                    oc += (len - 7) / 255 + 1;
+                }
+                oc += distance - 1 < MAX_DISTANCE ? 2 : 4;
+                htab[hash(getInt(in, end), shift)] = end;
+                ip = end + 2;
+                lit = ip;
+                oc++; // the next literal run's control byte
+            } else {
+                ip++;
+            }
         }
         oc += ip - lit + ((copy + (ip - lit)) >>> 5);
         return (double) (ip - base) / (double) oc;
@@ -249,36 +273,35 @@ final class BloscLzEncoder {
         int op = 0; // where the pending literal run's control byte goes
         int lit = 0; // the pending literal run starts here; the first 4 bytes are literals, never hashed
         int ip = 4;
-        while (ip < ipLimit) {
-            int seq = getInt(in, ip);
-            int h = hash(seq, shift);
-            int ref = htab[h];
-            htab[h] = ip;
-            int distance = ip - ref;
-            if (inReach(distance) && getInt(in, ref) == seq) {
-                int end = matchEnd(in, ip + 4, ref + 4, ipBound) - IPSHIFT;
-                int len = end - ip;
-                distance--;
-                if (len >= MINLEN && (len > 5 || distance < MAX_DISTANCE)) {
-                    op = putLiterals(in, lit, ip, out, op, maxout);
-                    if (op < 0) {
-                        return 0;
-                    }
-                    op = putMatch(out, op, maxout, len, distance);
-                    if (op < 0) {
-                        return 0;
-                    }
-                    seq = getInt(in, end);
-                    htab[hash(seq, shift)] = end;
-                    if (doubleHash) {
-                        htab[hash(seq >>> 8, shift)] = end + 1;
-                    }
-                    ip = end + 2;
-                    lit = ip;
-                    continue;
-                }
+        while (true) {
+            long hit = nextCandidate(in, ip, ipLimit, htab, shift);
+            ip = (int) hit;
+            if (ip >= ipLimit) {
+                break;
             }
-            ip++;
+            int ref = (int) (hit >>> 32);
+            int distance = ip - ref - 1;
+            int end = candidateEnd(in, ip, ref, ipBound) - IPSHIFT;
+            int len = end - ip;
+            if (len >= MINLEN && (len > 5 || distance < MAX_DISTANCE)) {
+                op = putLiterals(in, lit, ip, out, op, maxout);
+                if (op < 0) {
+                    return 0;
+                }
+                op = putMatch(out, op, maxout, len, distance);
+                if (op < 0) {
+                    return 0;
+                }
+                int seq = getInt(in, end);
+                htab[hash(seq, shift)] = end;
+                if (doubleHash) {
+                    htab[hash(seq >>> 8, shift)] = end + 1;
+                }
+                ip = end + 2;
+                lit = ip;
+            } else {
+                ip++;
+            }
         }
         // the tail goes out as literals
         op = putLiterals(in, lit, length, out, op, maxout);
