@@ -127,14 +127,16 @@ final class BloscLzEncoder {
         return Integer.compareUnsigned(distance - 1, MAX_FARDISTANCE - 1) < 0;
     }
 
+    /** Matches are extended word by word up to this many words, beyond that by the JDK's vectorized mismatch. */
+    private static final int INLINE_WORDS = 32;
+
     /**
      * End of a match known to reach {@code p} (against {@code r < p}), as BloscLZ measures it: one past the
-     * first mismatching byte, but never beyond {@code bound}. Compares 8 bytes at a time, the last word
-     * overlapping bytes already compared; reads stay below {@code bound}, and need {@code p >= 8 - (bound - p)}
-     * bytes of known match before {@code p} when fewer than 8 remain.
+     * first mismatching byte, but never beyond {@code bound}; reads stay below {@code bound}. Most matches
+     * end within a few words, compared inline 8 bytes at a time; long ones go on with {@link Arrays#mismatch}.
      */
     private static int longMatchEnd(byte[] in, int p, int r, int bound) {
-        int words = (bound - p) >>> 3;
+        int words = Math.min((bound - p) >>> 3, INLINE_WORDS);
         for (int i = 0; i < words; i++) {
             long diff = getLong(in, p) ^ getLong(in, r);
             if (diff != 0) {
@@ -143,16 +145,8 @@ final class BloscLzEncoder {
             p += 8;
             r += 8;
         }
-        if (p == bound) {
-            return bound;
-        }
-        // the last few bytes: one word ending at bound (bytes before p are known to match)
-        int back = 8 - (bound - p);
-        long diff = getLong(in, p - back) ^ getLong(in, r - back);
-        if (diff != 0) {
-            return p - back + (Long.numberOfTrailingZeros(diff) >>> 3) + 1;
-        }
-        return bound;
+        int at = Arrays.mismatch(in, p, bound, in, r, r + (bound - p));
+        return at < 0 ? bound : p + at + 1;
     }
 
     /**
