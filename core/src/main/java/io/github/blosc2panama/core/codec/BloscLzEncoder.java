@@ -114,84 +114,120 @@ final class BloscLzEncoder {
         return (seq * HASH_MULTIPLIER) >>> shift;
     }
 
+    private static int getInt(byte[] a, int i) {
+        return (int) INT_LE_ARRAY.get(a, i);
+    }
+
+    private static long getLong(byte[] a, int i) {
+        return (long) LONG_LE_ARRAY.get(a, i);
+    }
+
+    /** True when a hash hit {@code distance} bytes back can be a match at all: 1 .. MAX_FARDISTANCE - 1. */
+    private static boolean inReach(int distance) {
+        return Integer.compareUnsigned(distance - 1, MAX_FARDISTANCE - 1) < 0;
+    }
+
+    /** Matches are extended word by word up to this many words, beyond that by the JDK's vectorized mismatch. */
+    private static final int INLINE_WORDS = 32;
+
     /**
-     * End of the match that starts at {@code p} against {@code r = p - distance}, as BloscLZ measures it:
-     * one past the first mismatching byte, but never beyond {@code bound}. Reads stay below {@code readEnd}.
+     * End of a match known to reach {@code p} (against {@code r < p}), as BloscLZ measures it: one past the
+     * first mismatching byte, but never beyond {@code bound}; reads stay below {@code bound}. Most matches
+     * end within a few words, compared inline 8 bytes at a time; long ones go on with {@link Arrays#mismatch}.
      */
-    private static int matchEnd(byte[] in, int p, int r, int bound, int readEnd) {
-        int longEnd = readEnd - 8;
-        while (p <= longEnd) {
-            long diff = (long) LONG_LE_ARRAY.get(in, p) ^ (long) LONG_LE_ARRAY.get(in, r);
+    private static int longMatchEnd(byte[] in, int p, int r, int bound) {
+        int words = Math.min((bound - p) >>> 3, INLINE_WORDS);
+        for (int i = 0; i < words; i++) {
+            long diff = getLong(in, p) ^ getLong(in, r);
             if (diff != 0) {
-                int end = p + (Long.numberOfTrailingZeros(diff) >>> 3) + 1;
-                return Math.min(end, bound);
+                return p + (Long.numberOfTrailingZeros(diff) >>> 3) + 1;
             }
             p += 8;
             r += 8;
-            if (p >= bound) {
-                return bound;
+        }
+        int at = Arrays.mismatch(in, p, bound, in, r, r + (bound - p));
+        return at < 0 ? bound : p + at + 1;
+    }
+
+    /**
+     * The literal scan: from {@code ip} on, inserts each position into the hash table until one that can
+     * start a match, and returns it in the low half with its hash hit in the high half; or just where the
+     * scan stopped ({@code max(ip, ipLimit)}) when none can.
+     *
+     * <p>A position can start a match when its hit is in reach and the first 7 bytes agree: with 4 to 6
+     * equal bytes the match, cut back by IPSHIFT, is shorter than MINLEN, so BloscLZ takes a literal there
+     * anyway. Deciding that here keeps the scan a tight counted loop (which the JIT unrolls and whose bounds
+     * checks it hoists) that leaves only for real matches. Needs {@code ipLimit + 8 <= in.length}.
+     */
+    private static long nextCandidate(byte[] in, int ip, int ipLimit, int[] htab, int shift) {
+        for (; ip < ipLimit; ip++) {
+            long word = getLong(in, ip);
+            int h = hash((int) word, shift);
+            int ref = htab[h];
+            htab[h] = ip;
+            if (inReach(ip - ref) && (word ^ getLong(in, ref)) << 8 == 0) {
+                return (long) ref << 32 | ip;
             }
         }
-        while (p < bound) {
-            if (in[p] != in[r]) {
-                return p + 1;
-            }
-            p++;
-            r++;
+        return ip;
+    }
+
+    /** End of a match at {@code ip} against {@code ref} whose first 7 bytes agree (see {@link #longMatchEnd}). */
+    private static int candidateEnd(byte[] in, int ip, int ref, int bound) {
+        long diff = getLong(in, ip) ^ getLong(in, ref);
+        if (diff != 0) {
+            return ip + 8; // the 8th byte differs; ip + 8 <= bound here
         }
-        return bound;
+        return longMatchEnd(in, ip + 8, ref + 8, bound);
     }
 
     /**
      * Estimates the compression ratio of {@code maxlen} bytes from {@code base} (at most the hash
      * table's size of them) by running the parser without writing anything.
      */
-    static double probeRatio(byte[] in, int base, int maxlen, int hashLog, int[] htab, int readEnd) {
+    static double probeRatio(byte[] in, int base, int maxlen, int hashLog, int[] htab) {
         int hashLen = 1 << hashLog;
         int shift = 32 - hashLog;
         int limit = Math.min(maxlen, hashLen);
         int ipBound = base + limit - 1;
         int ipLimit = base + limit - 12;
-        Arrays.fill(htab, 0, hashLen, 0);
-        int oc = 5;
-        int copy = 4;
+        // an empty slot means "the window's first byte": distances stay relative to base
+        Arrays.fill(htab, 0, hashLen, base);
+        int oc = 5; // output bytes so far, as if the first 4 bytes had been written as literals
+        int copy = 4; // literal counter (mod 32) at lit
+        int lit = base; // first literal not yet counted in oc
         int ip = base;
-        while (ip < ipLimit) {
-            int anchor = ip;
-            int seq = (int) INT_LE_ARRAY.get(in, anchor);
-            int h = hash(seq, shift);
-            int ref = base + htab[h];
-            int distance = anchor - ref;
-            htab[h] = anchor - base;
-            if (distance != 0 && distance < MAX_FARDISTANCE && (int) INT_LE_ARRAY.get(in, ref) == seq) {
-                distance--;
-                ip = matchEnd(in, anchor + 4, ref + 4, ipBound, readEnd) - IPSHIFT;
-                int len = ip - anchor;
-                if (len >= MINLEN) {
-                    if (copy == 0) {
-                        oc--;
-                    }
-                    copy = 0;
-                    if (len >= 7) {
-                        oc += (len - 7) / 255 + 1;
-                    }
-                    oc += distance < MAX_DISTANCE ? 2 : 4;
-                    seq = (int) INT_LE_ARRAY.get(in, ip);
-                    htab[hash(seq, shift)] = ip - base;
-                    ip += 2;
-                    oc++;
-                    continue;
-                }
+        while (true) {
+            long hit = nextCandidate(in, ip, ipLimit, htab, shift);
+            ip = (int) hit;
+            if (ip >= ipLimit) {
+                break;
             }
-            // literal
-            oc++;
-            ip = anchor + 1;
-            copy++;
-            if (copy == MAX_COPY) {
+            int ref = (int) (hit >>> 32);
+            int distance = ip - ref;
+            int end = candidateEnd(in, ip, ref, ipBound) - IPSHIFT;
+            int len = end - ip;
+            if (len >= MINLEN) {
+                // the literals since lit: one byte each plus a control byte per 32
+                int run = copy + (ip - lit);
+                oc += ip - lit + (run >>> 5);
+                if ((run & (MAX_COPY - 1)) == 0) {
+                    oc--; // no literal pending: the speculative control byte goes
+                }
                 copy = 0;
-                oc++;
+                if (len >= 7) {
+                    oc += (len - 7) / 255 + 1;
+                }
+                oc += distance - 1 < MAX_DISTANCE ? 2 : 4;
+                htab[hash(getInt(in, end), shift)] = end;
+                ip = end + 2;
+                lit = ip;
+                oc++; // the next literal run's control byte
+            } else {
+                ip++;
             }
         }
+        oc += ip - lit + ((copy + (ip - lit)) >>> 5);
         return (double) (ip - base) / (double) oc;
     }
 
@@ -206,7 +242,7 @@ final class BloscLzEncoder {
         } else if (clevel < 7) {
             maxlen /= 2;
         }
-        double cratio = probeRatio(in, length - maxlen, maxlen, hashLog, htab, length);
+        double cratio = probeRatio(in, length - maxlen, maxlen, hashLog, htab);
         if (cratio < MIN_CRATIO[clevel]) {
             return 0;
         }
@@ -216,6 +252,11 @@ final class BloscLzEncoder {
         return encode(clevel == 9, in, length, out, maxout, hashLog, htab);
     }
 
+    /**
+     * The greedy parse. Literals are not written one by one: a pending run {@code [lit, ip)} goes out
+     * in one piece when a match (or the end) closes it, and gives up exactly where writing it byte by
+     * byte would have run out of room.
+     */
     private static int encode(boolean doubleHash, byte[] in, int length, byte[] out, int maxout,
                               int hashLog, int[] htab) {
         int shift = 32 - hashLog;
@@ -223,143 +264,113 @@ final class BloscLzEncoder {
         int ipLimit = length - 12;
         Arrays.fill(htab, 0, 1 << hashLog, 0);
 
-        // the stream opens with a literal run of (at least) the first 4 bytes
-        out[0] = (byte) (MAX_COPY - 1);
-        INT_LE_ARRAY.set(out, 1, (int) INT_LE_ARRAY.get(in, 0));
-        int op = 5;
+        int op = 0; // where the pending literal run's control byte goes
+        int lit = 0; // the pending literal run starts here; the first 4 bytes are literals, never hashed
         int ip = 4;
-        int copy = 4;
-
-        while (ip < ipLimit) {
-            int anchor = ip;
-            int seq = (int) INT_LE_ARRAY.get(in, anchor);
-            int h = hash(seq, shift);
-            int ref = htab[h];
-            int distance = anchor - ref;
-            htab[h] = anchor;
-            if (distance != 0 && distance < MAX_FARDISTANCE && (int) INT_LE_ARRAY.get(in, ref) == seq) {
-                distance--;
-                int end = matchEnd(in, anchor + 4, ref + 4, ipBound, length) - IPSHIFT;
-                int len = end - anchor;
-                if (len >= MINLEN && (len > 5 || distance < MAX_DISTANCE)) {
-                    // close the pending literal run (or drop its unused control byte)
-                    if (copy != 0) {
-                        out[op - copy - 1] = (byte) (copy - 1);
-                    } else {
-                        op--;
-                    }
-                    copy = 0;
-                    op = distance < MAX_DISTANCE
-                            ? putNearMatch(out, op, maxout, len, distance)
-                            : putFarMatch(out, op, maxout, len, distance - MAX_DISTANCE);
-                    if (op < 0) {
-                        return 0;
-                    }
-                    ip = end;
-                    seq = (int) INT_LE_ARRAY.get(in, ip);
-                    htab[hash(seq, shift)] = ip;
-                    ip++;
-                    if (doubleHash) {
-                        htab[hash(seq >>> 8, shift)] = ip;
-                    }
-                    ip++;
-                    if (op + 1 > maxout) {
-                        return 0;
-                    }
-                    out[op++] = (byte) (MAX_COPY - 1);
-                    continue;
+        while (true) {
+            long hit = nextCandidate(in, ip, ipLimit, htab, shift);
+            ip = (int) hit;
+            if (ip >= ipLimit) {
+                break;
+            }
+            int ref = (int) (hit >>> 32);
+            int distance = ip - ref - 1;
+            int end = candidateEnd(in, ip, ref, ipBound) - IPSHIFT;
+            int len = end - ip;
+            if (len >= MINLEN && (len > 5 || distance < MAX_DISTANCE)) {
+                op = putLiterals(in, lit, ip, out, op, maxout);
+                if (op < 0) {
+                    return 0;
                 }
-            }
-            // literal
-            if (op + 2 > maxout) {
-                return 0;
-            }
-            out[op++] = (byte) seq; // == in[anchor]
-            ip = anchor + 1;
-            if (++copy == MAX_COPY) {
-                copy = 0;
-                out[op++] = (byte) (MAX_COPY - 1);
+                op = putMatch(out, op, maxout, len, distance);
+                if (op < 0) {
+                    return 0;
+                }
+                int seq = getInt(in, end);
+                htab[hash(seq, shift)] = end;
+                if (doubleHash) {
+                    htab[hash(seq >>> 8, shift)] = end + 1;
+                }
+                ip = end + 2;
+                lit = ip;
+            } else {
+                ip++;
             }
         }
-
         // the tail goes out as literals
-        while (ip <= ipBound) {
-            if (op + 2 > maxout) {
-                return 0;
-            }
-            out[op++] = in[ip++];
-            if (++copy == MAX_COPY) {
-                copy = 0;
-                out[op++] = (byte) (MAX_COPY - 1);
-            }
-        }
-        if (copy != 0) {
-            out[op - copy - 1] = (byte) (copy - 1);
-        } else {
-            op--;
+        op = putLiterals(in, lit, length, out, op, maxout);
+        if (op < 0) {
+            return 0;
         }
         // format marker in the first control byte
         out[0] = (byte) (out[0] | 0x20);
         return op;
     }
 
-    /** Writes a match with a 13-bit distance; returns the new output position or -1 when out of room. */
-    private static int putNearMatch(byte[] out, int op, int maxout, int len, int distance) {
-        if (len < 7) {
-            if (op + 2 > maxout) {
-                return -1;
-            }
-            out[op] = (byte) ((len << 5) + (distance >>> 8));
-            out[op + 1] = (byte) distance;
-            return op + 2;
+    /**
+     * Writes the literals {@code in[from, to)} at {@code op} as runs of at most 32, each behind its
+     * control byte; returns the new output position, or -1 where BloscLZ (checking for 2 free bytes before
+     * each literal) runs out of room.
+     */
+    private static int putLiterals(byte[] in, int from, int to, byte[] out, int op, int maxout) {
+        int n = to - from;
+        if (n == 0) {
+            return op;
         }
-        if (op + 1 > maxout) {
+        if (op + n + ((n - 1) >>> 5) + 2 > maxout) {
             return -1;
         }
-        out[op++] = (byte) ((7 << 5) + (distance >>> 8));
-        op = putLongLength(out, op, maxout, len - 7);
-        if (op < 0 || op + 2 > maxout) {
-            return -1;
+        while (n > MAX_COPY) {
+            out[op] = (byte) (MAX_COPY - 1);
+            copyLiterals(in, from, out, op + 1, MAX_COPY);
+            op += MAX_COPY + 1;
+            from += MAX_COPY;
+            n -= MAX_COPY;
         }
-        out[op] = (byte) ((len - 7) % 255);
-        out[op + 1] = (byte) distance;
-        return op + 2;
+        out[op] = (byte) (n - 1);
+        copyLiterals(in, from, out, op + 1, n);
+        return op + 1 + n;
     }
 
-    /** Writes a match with a 16-bit distance (already reduced by MAX_DISTANCE); -1 when out of room. */
-    private static int putFarMatch(byte[] out, int op, int maxout, int len, int distance) {
-        if (len < 7) {
-            if (op + 4 > maxout) {
-                return -1;
+    /** Copies {@code n <= 32} bytes; whole longs (a few bytes too many) when both arrays have room for 32. */
+    private static void copyLiterals(byte[] in, int from, byte[] out, int op, int n) {
+        if (op + MAX_COPY <= out.length && from + MAX_COPY <= in.length) {
+            for (int k = 0; k < n; k += 8) {
+                LONG_LE_ARRAY.set(out, op + k, getLong(in, from + k));
             }
-            out[op] = (byte) ((len << 5) + 31);
-            out[op + 1] = (byte) 255;
-            out[op + 2] = (byte) (distance >>> 8);
-            out[op + 3] = (byte) distance;
-            return op + 4;
+        } else {
+            System.arraycopy(in, from, out, op, n);
         }
-        if (op + 1 > maxout) {
-            return -1;
-        }
-        out[op++] = (byte) ((7 << 5) + 31);
-        op = putLongLength(out, op, maxout, len - 7);
-        if (op < 0 || op + 4 > maxout) {
-            return -1;
-        }
-        out[op] = (byte) ((len - 7) % 255);
-        out[op + 1] = (byte) 255;
-        out[op + 2] = (byte) (distance >>> 8);
-        out[op + 3] = (byte) distance;
-        return op + 4;
     }
 
-    /** Writes the 255 bytes of an extra length (the final remainder byte is left to the caller). */
-    private static int putLongLength(byte[] out, int op, int maxout, int extra) {
-        for (; extra >= 255; extra -= 255) {
-            if (op + 1 > maxout) {
-                return -1;
+    /**
+     * Writes a match of {@code len} (already cut back) at {@code distance - 1}; returns the new output
+     * position, or -1 when the token plus the next control byte do not fit (where BloscLZ gives up).
+     */
+    private static int putMatch(byte[] out, int op, int maxout, int len, int distance) {
+        boolean near = distance < MAX_DISTANCE;
+        int extra = len - 7;
+        int size = (near ? 2 : 4) + (extra >= 0 ? extra / 255 + 1 : 0);
+        if (op + size + 1 > maxout) {
+            return -1;
+        }
+        int high = near ? distance >>> 8 : 31;
+        if (extra < 0) {
+            out[op++] = (byte) ((len << 5) + high);
+        } else {
+            out[op++] = (byte) ((7 << 5) + high);
+            for (; extra >= 255; extra -= 255) {
+                out[op++] = (byte) 255;
             }
+            out[op++] = (byte) extra;
+        }
+        if (near) {
+            out[op++] = (byte) distance;
+        } else {
+            distance -= MAX_DISTANCE;
             out[op++] = (byte) 255;
+            out[op++] = (byte) (distance >>> 8);
+            out[op++] = (byte) distance;
         }
         return op;
     }
