@@ -1,9 +1,9 @@
 package io.github.blosc2panama.core.codec;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
@@ -23,6 +23,13 @@ import java.util.Arrays;
  * every match 4 bytes before the real mismatch (the "ipshift" of BloscLZ) so that the next token
  * can start with a fresh hash probe. Before compressing, an entropy probe estimates the compression
  * ratio of a window of the block and gives up on blocks below a clevel-dependent threshold.
+ *
+ * <p>The output is byte for byte C-Blosc2's, including where it gives up for lack of room; the work is
+ * organised differently for speed: the literal scan is a tight loop that leaves only at hash hits whose
+ * first 7 bytes agree (shorter ones end up as literals anyway once the match is cut back), literal runs
+ * are written in one piece when a match or the end closes them, the entropy probe counts them the same
+ * way, and matches are extended 8 bytes at a time (long ones with the JDK's vectorized mismatch). Heap
+ * segments are read and written in place; native ones go through per-thread arrays.
  */
 final class BloscLzEncoder {
 
@@ -49,6 +56,8 @@ final class BloscLzEncoder {
     private static final int IPSHIFT = 4;
     /** Shortest (already cut back) match worth a token. */
     private static final int MINLEN = 4;
+    /** Matches are extended word by word up to this many words, beyond that by the JDK's vectorized mismatch. */
+    private static final int INLINE_WORDS = 32;
 
     /** Below this estimated ratio the block is left uncompressed, per clevel. */
     private static final double[] MIN_CRATIO = {0, 2, 1.5, 1.2, 1.2, 1.2, 1.2, 1.15, 1.1, 1.0};
@@ -147,9 +156,6 @@ final class BloscLzEncoder {
     private static boolean inReach(int distance) {
         return Integer.compareUnsigned(distance - 1, MAX_FARDISTANCE - 1) < 0;
     }
-
-    /** Matches are extended word by word up to this many words, beyond that by the JDK's vectorized mismatch. */
-    private static final int INLINE_WORDS = 32;
 
     /**
      * End of a match known to reach {@code p} (against {@code r < p}), as BloscLZ measures it: one past the
