@@ -1,9 +1,9 @@
 package io.github.blosc2panama.core.codec;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
@@ -23,6 +23,13 @@ import java.util.Arrays;
  * every match 4 bytes before the real mismatch (the "ipshift" of BloscLZ) so that the next token
  * can start with a fresh hash probe. Before compressing, an entropy probe estimates the compression
  * ratio of a window of the block and gives up on blocks below a clevel-dependent threshold.
+ *
+ * <p>The output is byte for byte C-Blosc2's, including where it gives up for lack of room; the work is
+ * organised differently for speed: the literal scan is a tight loop that leaves only at hash hits whose
+ * first 7 bytes agree (shorter ones end up as literals anyway once the match is cut back), literal runs
+ * are written in one piece when a match or the end closes them, the entropy probe counts them the same
+ * way, and matches are extended 8 bytes at a time (long ones with the JDK's vectorized mismatch). Heap
+ * segments are read and written in place; native ones go through per-thread arrays.
  */
 final class BloscLzEncoder {
 
@@ -49,6 +56,8 @@ final class BloscLzEncoder {
     private static final int IPSHIFT = 4;
     /** Shortest (already cut back) match worth a token. */
     private static final int MINLEN = 4;
+    /** Matches are extended word by word up to this many words, beyond that by the JDK's vectorized mismatch. */
+    private static final int INLINE_WORDS = 32;
 
     /** Below this estimated ratio the block is left uncompressed, per clevel. */
     private static final double[] MIN_CRATIO = {0, 2, 1.5, 1.2, 1.2, 1.2, 1.2, 1.15, 1.1, 1.0};
@@ -65,41 +74,62 @@ final class BloscLzEncoder {
 
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
-    /** The array behind {@code s} when {@code s} is exactly one whole writable byte[]; else null. */
-    private static byte[] wholeArray(MemorySegment s) {
-        if (s.isNative() || s.isReadOnly()) {
+    /** The byte[] behind the heap segment {@code s} (which starts at index {@code s.address()}); else null. */
+    private static byte[] heapArray(MemorySegment s) {
+        if (s.isNative()) {
             return null;
         }
-        Object base = s.heapBase().orElse(null);
-        if (base instanceof byte[] a && s.address() == 0 && a.length == s.byteSize()) {
-            return a;
-        }
-        return null;
+        return s.heapBase().orElse(null) instanceof byte[] a ? a : null;
     }
 
     /**
      * Compresses {@code length} bytes of {@code src} into at most {@code maxout} bytes of {@code dst};
-     * returns the stream size, or 0 when the block is not worth it or does not fit.
+     * returns the stream size, or 0 when the block is not worth it or does not fit. Heap segments are
+     * worked on in place; native ones go through per-thread arrays.
      */
     static int compress(int clevel, MemorySegment src, int length, MemorySegment dst, int maxout) {
         Scratch scratch = SCRATCH.get();
-        byte[] in = wholeArray(src);
-        if (in == null) {
+        byte[] in = heapArray(src);
+        int start;
+        if (in != null) {
+            start = (int) src.address();
+        } else {
             in = length <= scratch.in.length ? scratch.in : new byte[length];
             if (length <= MAX_CACHED_BUFFER && in != scratch.in) {
                 scratch.in = in;
             }
             MemorySegment.copy(src, BYTE, 0, in, 0, length);
+            start = 0;
         }
-        byte[] out = wholeArray(dst);
+        int hashLog = hashLog(clevel);
+        int maxlen = length;
+        if (clevel < 2) {
+            maxlen /= 8;
+        } else if (clevel < 4) {
+            maxlen /= 4;
+        } else if (clevel < 7) {
+            maxlen /= 2;
+        }
+        double cratio = probeRatio(in, start + length - maxlen, maxlen, hashLog, scratch.htab);
+        if (cratio < MIN_CRATIO[clevel]) {
+            return 0;
+        }
+        if (length < 16 || maxout < 66) {
+            return 0;
+        }
+        byte[] out = dst.isReadOnly() ? null : heapArray(dst);
         boolean direct = out != null;
-        if (!direct) {
+        int outStart;
+        if (direct) {
+            outStart = (int) dst.address();
+        } else {
             out = maxout <= scratch.out.length ? scratch.out : new byte[maxout];
             if (maxout <= MAX_CACHED_BUFFER && out != scratch.out) {
                 scratch.out = out;
             }
+            outStart = 0;
         }
-        int n = compress(clevel, in, length, out, maxout, scratch.htab);
+        int n = encode(clevel == 9, in, start, length, out, outStart, outStart + maxout, hashLog, scratch.htab);
         if (n > 0 && !direct) {
             MemorySegment.copy(out, 0, dst, BYTE, 0, n);
         }
@@ -126,9 +156,6 @@ final class BloscLzEncoder {
     private static boolean inReach(int distance) {
         return Integer.compareUnsigned(distance - 1, MAX_FARDISTANCE - 1) < 0;
     }
-
-    /** Matches are extended word by word up to this many words, beyond that by the JDK's vectorized mismatch. */
-    private static final int INLINE_WORDS = 32;
 
     /**
      * End of a match known to reach {@code p} (against {@code r < p}), as BloscLZ measures it: one past the
@@ -157,7 +184,7 @@ final class BloscLzEncoder {
      * <p>A position can start a match when its hit is in reach and the first 7 bytes agree: with 4 to 6
      * equal bytes the match, cut back by IPSHIFT, is shorter than MINLEN, so BloscLZ takes a literal there
      * anyway. Deciding that here keeps the scan a tight counted loop (which the JIT unrolls and whose bounds
-     * checks it hoists) that leaves only for real matches. Needs {@code ipLimit + 8 <= in.length}.
+     * checks it hoists) that leaves only for real matches. Needs 12 readable bytes from {@code ipLimit} on.
      */
     private static long nextCandidate(byte[] in, int ip, int ipLimit, int[] htab, int shift) {
         for (; ip < ipLimit; ip++) {
@@ -231,42 +258,24 @@ final class BloscLzEncoder {
         return (double) (ip - base) / (double) oc;
     }
 
-    static int compress(int clevel, byte[] in, int length, byte[] out, int maxout, int[] htab) {
-        int hashLog = hashLog(clevel);
-
-        int maxlen = length;
-        if (clevel < 2) {
-            maxlen /= 8;
-        } else if (clevel < 4) {
-            maxlen /= 4;
-        } else if (clevel < 7) {
-            maxlen /= 2;
-        }
-        double cratio = probeRatio(in, length - maxlen, maxlen, hashLog, htab);
-        if (cratio < MIN_CRATIO[clevel]) {
-            return 0;
-        }
-        if (length < 16 || maxout < 66) {
-            return 0;
-        }
-        return encode(clevel == 9, in, length, out, maxout, hashLog, htab);
-    }
-
     /**
-     * The greedy parse. Literals are not written one by one: a pending run {@code [lit, ip)} goes out
-     * in one piece when a match (or the end) closes it, and gives up exactly where writing it byte by
-     * byte would have run out of room.
+     * The greedy parse of {@code in[start, start + length)} into {@code out[outStart, outEnd)}; returns the
+     * stream size or 0. Literals are not written one by one: a pending run {@code [lit, ip)} goes out in one
+     * piece when a match (or the end) closes it, and gives up exactly where writing it byte by byte would
+     * have run out of room.
      */
-    private static int encode(boolean doubleHash, byte[] in, int length, byte[] out, int maxout,
-                              int hashLog, int[] htab) {
+    private static int encode(boolean doubleHash, byte[] in, int start, int length, byte[] out, int outStart,
+                              int outEnd, int hashLog, int[] htab) {
         int shift = 32 - hashLog;
-        int ipBound = length - 1;
-        int ipLimit = length - 12;
-        Arrays.fill(htab, 0, 1 << hashLog, 0);
+        int end0 = start + length;
+        int ipBound = end0 - 1;
+        int ipLimit = end0 - 12;
+        // an empty slot means "the first byte"
+        Arrays.fill(htab, 0, 1 << hashLog, start);
 
-        int op = 0; // where the pending literal run's control byte goes
-        int lit = 0; // the pending literal run starts here; the first 4 bytes are literals, never hashed
-        int ip = 4;
+        int op = outStart; // where the pending literal run's control byte goes
+        int lit = start; // the pending literal run starts here; the first 4 bytes are literals, never hashed
+        int ip = start + 4;
         while (true) {
             long hit = nextCandidate(in, ip, ipLimit, htab, shift);
             ip = (int) hit;
@@ -278,11 +287,11 @@ final class BloscLzEncoder {
             int end = candidateEnd(in, ip, ref, ipBound) - IPSHIFT;
             int len = end - ip;
             if (len >= MINLEN && (len > 5 || distance < MAX_DISTANCE)) {
-                op = putLiterals(in, lit, ip, out, op, maxout);
+                op = putLiterals(in, lit, ip, end0, out, op, outEnd);
                 if (op < 0) {
                     return 0;
                 }
-                op = putMatch(out, op, maxout, len, distance);
+                op = putMatch(out, op, outEnd, len, distance);
                 if (op < 0) {
                     return 0;
                 }
@@ -298,43 +307,47 @@ final class BloscLzEncoder {
             }
         }
         // the tail goes out as literals
-        op = putLiterals(in, lit, length, out, op, maxout);
+        op = putLiterals(in, lit, end0, end0, out, op, outEnd);
         if (op < 0) {
             return 0;
         }
         // format marker in the first control byte
-        out[0] = (byte) (out[0] | 0x20);
-        return op;
+        out[outStart] = (byte) (out[outStart] | 0x20);
+        return op - outStart;
     }
 
     /**
      * Writes the literals {@code in[from, to)} at {@code op} as runs of at most 32, each behind its
      * control byte; returns the new output position, or -1 where BloscLZ (checking for 2 free bytes before
-     * each literal) runs out of room.
+     * each literal) runs out of room. {@code in} is readable up to {@code inEnd}, {@code out} writable up to
+     * {@code outEnd}.
      */
-    private static int putLiterals(byte[] in, int from, int to, byte[] out, int op, int maxout) {
+    private static int putLiterals(byte[] in, int from, int to, int inEnd, byte[] out, int op, int outEnd) {
         int n = to - from;
         if (n == 0) {
             return op;
         }
-        if (op + n + ((n - 1) >>> 5) + 2 > maxout) {
+        if (op + n + ((n - 1) >>> 5) + 2 > outEnd) {
             return -1;
         }
         while (n > MAX_COPY) {
             out[op] = (byte) (MAX_COPY - 1);
-            copyLiterals(in, from, out, op + 1, MAX_COPY);
+            copyLiterals(in, from, out, op + 1, MAX_COPY, inEnd, outEnd);
             op += MAX_COPY + 1;
             from += MAX_COPY;
             n -= MAX_COPY;
         }
         out[op] = (byte) (n - 1);
-        copyLiterals(in, from, out, op + 1, n);
+        copyLiterals(in, from, out, op + 1, n, inEnd, outEnd);
         return op + 1 + n;
     }
 
-    /** Copies {@code n <= 32} bytes; whole longs (a few bytes too many) when both arrays have room for 32. */
-    private static void copyLiterals(byte[] in, int from, byte[] out, int op, int n) {
-        if (op + MAX_COPY <= out.length && from + MAX_COPY <= in.length) {
+    /**
+     * Copies {@code n <= 32} bytes; as whole longs (up to 7 bytes too many, overwritten later or past the
+     * end of the stream) when both ranges have room for 32.
+     */
+    private static void copyLiterals(byte[] in, int from, byte[] out, int op, int n, int inEnd, int outEnd) {
+        if (op + MAX_COPY <= outEnd && from + MAX_COPY <= inEnd) {
             for (int k = 0; k < n; k += 8) {
                 LONG_LE_ARRAY.set(out, op + k, getLong(in, from + k));
             }
@@ -347,11 +360,11 @@ final class BloscLzEncoder {
      * Writes a match of {@code len} (already cut back) at {@code distance - 1}; returns the new output
      * position, or -1 when the token plus the next control byte do not fit (where BloscLZ gives up).
      */
-    private static int putMatch(byte[] out, int op, int maxout, int len, int distance) {
+    private static int putMatch(byte[] out, int op, int outEnd, int len, int distance) {
         boolean near = distance < MAX_DISTANCE;
         int extra = len - 7;
         int size = (near ? 2 : 4) + (extra >= 0 ? extra / 255 + 1 : 0);
-        if (op + size + 1 > maxout) {
+        if (op + size + 1 > outEnd) {
             return -1;
         }
         int high = near ? distance >>> 8 : 31;

@@ -103,6 +103,7 @@ class BloscLzEncoderIdentityTest {
 
         MemorySegment src;
         MemorySegment dst;
+        byte[] dstBacking = null;
         switch (layout) {
             case 0 -> { // native in and out, as the chunk layer calls it
                 src = arena.allocate(Math.max(size, 1)).asSlice(0, size);
@@ -117,7 +118,9 @@ class BloscLzEncoderIdentityTest {
                 byte[] in = new byte[size + 7];
                 System.arraycopy(data, 0, in, 3, size);
                 src = MemorySegment.ofArray(in).asSlice(3, size);
-                dst = MemorySegment.ofArray(new byte[maxout + 9]).asSlice(5, maxout);
+                dstBacking = new byte[maxout + 9];
+                Arrays.fill(dstBacking, (byte) 0x5A);
+                dst = MemorySegment.ofArray(dstBacking).asSlice(5, maxout);
             }
         }
         // junk in the destination must not leak into the result
@@ -125,6 +128,14 @@ class BloscLzEncoderIdentityTest {
         int actual = CODEC.compress(src, dst, clevel, null);
         if (actual != expected) {
             fail(what + ": compressed size " + actual + ", the reference gives " + expected);
+        }
+        if (dstBacking != null) {
+            // nothing written outside the destination slice
+            for (int i = 0; i < dstBacking.length; i++) {
+                if ((i < 5 || i >= 5 + maxout) && dstBacking[i] != 0x5A) {
+                    fail(what + ": byte " + i + " of the array behind the destination slice was overwritten");
+                }
+            }
         }
         if (expected > 0) {
             byte[] want = refDst.asSlice(0, expected).toArray(ValueLayout.JAVA_BYTE);
