@@ -89,18 +89,6 @@ final class BloscLzEncoder {
      */
     static int compress(int clevel, MemorySegment src, int length, MemorySegment dst, int maxout) {
         Scratch scratch = SCRATCH.get();
-        byte[] in = heapArray(src);
-        int start;
-        if (in != null) {
-            start = (int) src.address();
-        } else {
-            in = length <= scratch.in.length ? scratch.in : new byte[length];
-            if (length <= MAX_CACHED_BUFFER && in != scratch.in) {
-                scratch.in = in;
-            }
-            MemorySegment.copy(src, BYTE, 0, in, 0, length);
-            start = 0;
-        }
         int hashLog = hashLog(clevel);
         int maxlen = length;
         if (clevel < 2) {
@@ -110,12 +98,32 @@ final class BloscLzEncoder {
         } else if (clevel < 7) {
             maxlen /= 2;
         }
-        double cratio = probeRatio(in, start + length - maxlen, maxlen, hashLog, scratch.htab);
+        // the probe reads only its window: a native block is copied in two steps, the rest only if it passes
+        int window = length - maxlen;
+        int windowEnd = window + Math.min(maxlen, 1 << hashLog);
+        byte[] in = heapArray(src);
+        boolean copied = in == null;
+        int start;
+        if (copied) {
+            in = length <= scratch.in.length ? scratch.in : new byte[length];
+            if (length <= MAX_CACHED_BUFFER && in != scratch.in) {
+                scratch.in = in;
+            }
+            MemorySegment.copy(src, BYTE, window, in, window, windowEnd - window);
+            start = 0;
+        } else {
+            start = (int) src.address();
+        }
+        double cratio = probeRatio(in, start + window, maxlen, hashLog, scratch.htab);
         if (cratio < MIN_CRATIO[clevel]) {
             return 0;
         }
         if (length < 16 || maxout < 66) {
             return 0;
+        }
+        if (copied) {
+            MemorySegment.copy(src, BYTE, 0, in, 0, window);
+            MemorySegment.copy(src, BYTE, windowEnd, in, windowEnd, length - windowEnd);
         }
         byte[] out = dst.isReadOnly() ? null : heapArray(dst);
         boolean direct = out != null;
