@@ -86,10 +86,7 @@ final class ShuffleVector {
                 MemorySegment scratch = SCRATCH.get();
                 for (long first = 0; first < count; first += TILE) {
                     int n = (int) Math.min(TILE, count - first);
-                    LaneTranspose.longsToShorts(s, from + 8 * first, scratch, 0, 2L * TILE, n);
-                    for (int k = 0; k < 4; k++) {
-                        LaneTranspose.shortsToRows(scratch, 2L * TILE * k, d, to + 2 * k * stride + first, stride, n);
-                    }
+                    longsToRows(s, from + 8 * first, scratch, 0, d, to + first, stride, n);
                 }
             }
             case 16 -> {
@@ -99,11 +96,8 @@ final class ShuffleVector {
                     int n = (int) Math.min(TILE, count - first);
                     LaneTranspose.unzipLongs(s, from + 16 * first, scratch, 2 * lanes, lanes, n);
                     for (int half = 0; half < 2; half++) {
-                        LaneTranspose.longsToShorts(scratch, (2 + half) * lanes, scratch, 0, 2L * TILE, n);
                         long row = to + 8 * half * stride + first;
-                        for (int k = 0; k < 4; k++) {
-                            LaneTranspose.shortsToRows(scratch, 2L * TILE * k, d, row + 2 * k * stride, stride, n);
-                        }
+                        longsToRows(scratch, (2 + half) * lanes, scratch, 0, d, row, stride, n);
                     }
                 }
             }
@@ -130,10 +124,7 @@ final class ShuffleVector {
                 MemorySegment scratch = SCRATCH.get();
                 for (long first = 0; first < count; first += TILE) {
                     int n = (int) Math.min(TILE, count - first);
-                    for (int k = 0; k < 4; k++) {
-                        LaneTranspose.rowsToShorts(s, from + 2 * k * stride + first, stride, scratch, 2L * TILE * k, n);
-                    }
-                    LaneTranspose.shortsToLongs(scratch, 0, 2L * TILE, d, to + 8 * first, n);
+                    rowsToLongs(s, from + first, stride, scratch, 0, d, to + 8 * first, n);
                 }
             }
             case 16 -> {
@@ -143,15 +134,33 @@ final class ShuffleVector {
                     int n = (int) Math.min(TILE, count - first);
                     for (int half = 0; half < 2; half++) {
                         long row = from + 8 * half * stride + first;
-                        for (int k = 0; k < 4; k++) {
-                            LaneTranspose.rowsToShorts(s, row + 2 * k * stride, stride, scratch, 2L * TILE * k, n);
-                        }
-                        LaneTranspose.shortsToLongs(scratch, 0, 2L * TILE, scratch, (2 + half) * lanes, n);
+                        rowsToLongs(s, row, stride, scratch, 0, scratch, (2 + half) * lanes, n);
                     }
                     LaneTranspose.zipLongs(scratch, 2 * lanes, lanes, d, to + 16 * first, n);
                 }
             }
             default -> unshufflePieces(s, from, stride, d, to, count, typesize);
+        }
+    }
+
+    /**
+     * The 8 byte rows at {@code s[from + k * stride]} joined into {@code n} longs at {@code d[to]}, through 4 short
+     * streams at {@code scratch[streams..]} (8 * TILE bytes).
+     */
+    private static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment scratch, long streams,
+                                    MemorySegment d, long to, int n) {
+        for (int k = 0; k < 4; k++) {
+            LaneTranspose.rowsToShorts(s, from + 2 * k * stride, stride, scratch, streams + 2L * TILE * k, n);
+        }
+        LaneTranspose.shortsToLongs(scratch, streams, 2L * TILE, d, to, n);
+    }
+
+    /** Inverse of {@link #rowsToLongs}: {@code n} longs at {@code s[from]} split into the 8 byte rows at d[to]. */
+    private static void longsToRows(MemorySegment s, long from, MemorySegment scratch, long streams, MemorySegment d,
+                                    long to, long stride, int n) {
+        LaneTranspose.longsToShorts(s, from, scratch, streams, 2L * TILE, n);
+        for (int k = 0; k < 4; k++) {
+            LaneTranspose.shortsToRows(scratch, streams + 2L * TILE * k, d, to + 2 * k * stride, stride, n);
         }
     }
 
@@ -177,11 +186,7 @@ final class ShuffleVector {
                         for (int i = 0; i < n; i++) {
                             scratch.set(LONG, 8 * i, s.get(LONG, e + i * typesize));
                         }
-                        LaneTranspose.longsToShorts(scratch, 0, scratch, lanes, 2L * TILE, n);
-                        for (int k = 0; k < 4; k++) {
-                            LaneTranspose.shortsToRows(scratch, lanes + 2L * TILE * k, d, row + 2 * k * stride,
-                                    stride, n);
-                        }
+                        longsToRows(scratch, 0, scratch, lanes, d, row, stride, n);
                     }
                     case 4 -> {
                         for (int i = 0; i < n; i++) {
@@ -219,11 +224,7 @@ final class ShuffleVector {
                 long e = elements + at;
                 switch (w) {
                     case 8 -> {
-                        for (int k = 0; k < 4; k++) {
-                            LaneTranspose.rowsToShorts(s, row + 2 * k * stride, stride, scratch, lanes + 2L * TILE * k,
-                                    n);
-                        }
-                        LaneTranspose.shortsToLongs(scratch, lanes, 2L * TILE, scratch, 0, n);
+                        rowsToLongs(s, row, stride, scratch, lanes, scratch, 0, n);
                         for (int i = 0; i < n; i++) {
                             d.set(LONG, e + i * typesize, scratch.get(LONG, 8 * i));
                         }
