@@ -24,8 +24,9 @@ import java.util.function.UnaryOperator;
  * <p>For each {@link Library} the places tried are, in order:
  * <ol>
  *   <li>the file named by the system property {@link Library#property()} ({@code blosc2.lib.lz4},
- *       {@code blosc2.lib.zstd}, {@code blosc2.lib.zlib}), when set;</li>
- *   <li>the platform names of the library ({@code liblz4.so.1}, {@code libzstd.so.1}, {@code libz.so.1} on
+ *       {@code blosc2.lib.zstd}, {@code blosc2.lib.zlib}, {@code blosc2.lib.deflate}), when set;</li>
+ *   <li>the platform names of the library ({@code liblz4.so.1}, {@code libzstd.so.1}, {@code libz.so.1},
+ *       {@code libdeflate.so.0} on
  *       Linux; {@code .dylib} names on macOS; {@code .dll} names on Windows), resolved by the system loader,
  *       unless the system property {@code <property>.system} is {@code false}.</li>
  * </ol>
@@ -37,15 +38,19 @@ public final class NativeLibraries {
 
     /** The native libraries this module binds. */
     public enum Library {
-        LZ4("lz4", "blosc2.lib.lz4"),
-        ZSTD("zstd", "blosc2.lib.zstd"),
-        ZLIB("z", "blosc2.lib.zlib");
+        LZ4("lz4", 1, "blosc2.lib.lz4"),
+        ZSTD("zstd", 1, "blosc2.lib.zstd"),
+        ZLIB("z", 1, "blosc2.lib.zlib"),
+        /** Optional: a faster DEFLATE for the zlib codec, used when present (see {@link Libdeflate}). */
+        LIBDEFLATE("deflate", 0, "blosc2.lib.deflate");
 
         private final String baseName;
+        private final int soVersion;
         private final String property;
 
-        Library(String baseName, String property) {
+        Library(String baseName, int soVersion, String property) {
             this.baseName = baseName;
+            this.soVersion = soVersion;
             this.property = property;
         }
 
@@ -58,7 +63,7 @@ public final class NativeLibraries {
         public List<String> systemNames() {
             String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
             if (os.contains("mac") || os.contains("darwin")) {
-                return List.of("lib" + baseName + ".1.dylib", "lib" + baseName + ".dylib",
+                return List.of("lib" + baseName + "." + soVersion + ".dylib", "lib" + baseName + ".dylib",
                         "/opt/homebrew/lib/lib" + baseName + ".dylib", "/usr/local/lib/lib" + baseName + ".dylib");
             }
             if (os.contains("win")) {
@@ -66,9 +71,10 @@ public final class NativeLibraries {
                     case LZ4 -> List.of("liblz4.dll", "lz4.dll");
                     case ZSTD -> List.of("libzstd.dll", "zstd.dll");
                     case ZLIB -> List.of("zlib1.dll", "zlib.dll", "libz.dll");
+                    case LIBDEFLATE -> List.of("libdeflate.dll", "deflate.dll");
                 };
             }
-            return List.of("lib" + baseName + ".so.1", "lib" + baseName + ".so");
+            return List.of("lib" + baseName + ".so." + soVersion, "lib" + baseName + ".so");
         }
     }
 

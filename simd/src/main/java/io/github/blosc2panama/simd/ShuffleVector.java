@@ -11,7 +11,8 @@ import java.nio.ByteOrder;
  * <p>An element of typesize 2, 4 or 8 is one short, int or long lane, so unshuffle is a join of byte rows into wider
  * lanes and shuffle the split back ({@link LaneTranspose}): typesizes 2 and 4 go straight between the segments;
  * typesize 8 goes through 4 short streams held in an L1-sized per-thread scratch, one tile of
- * {@value #TILE} elements at a time; typesize 16 makes two long streams that way and interleaves them with
+ * {@value #TILE} elements at a time (unshuffle in one pass of two-vector rearranges, {@link LongRowTranspose},
+ * when vectors have at least 128 bits); typesize 16 makes two long streams that way and interleaves them with
  * two-vector rearranges. Any other typesize is cut into pieces of 8, 4, 2 and 1 bytes (16 = 8 + 8,
  * 12 = 8 + 4, 3 = 2 + 1, ...): each piece is one lane stream, gathered from (or scattered to) its place in the
  * elements with one wide load or store per element, and joined or split like the dedicated typesizes.
@@ -144,11 +145,16 @@ final class ShuffleVector {
     }
 
     /**
-     * The 8 byte rows at {@code s[from + k * stride]} joined into {@code n} longs at {@code d[to]}, through 4 short
-     * streams at {@code scratch[streams..]} (8 * TILE bytes).
+     * The 8 byte rows at {@code s[from + k * stride]} joined into {@code n} longs at {@code d[to]}: in one pass
+     * ({@link LongRowTranspose}) when the shape allows, else through 4 short streams at {@code scratch[streams..]}
+     * (8 * TILE bytes).
      */
     private static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment scratch, long streams,
                                     MemorySegment d, long to, int n) {
+        if (LongRowTranspose.SUPPORTED) {
+            LongRowTranspose.rowsToLongs(s, from, stride, d, to, n);
+            return;
+        }
         for (int k = 0; k < 4; k++) {
             LaneTranspose.rowsToShorts(s, from + 2 * k * stride, stride, scratch, streams + 2L * TILE * k, n);
         }

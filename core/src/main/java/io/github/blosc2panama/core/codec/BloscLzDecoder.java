@@ -92,12 +92,18 @@ final class BloscLzDecoder {
                             + " bytes is cut off by the end of the " + length + "-byte stream");
                 }
                 if (maxout - op >= 32 && length - ip >= 32) {
-                    // whole 8-byte words (up to 7 bytes past the run, overwritten by later tokens)
-                    int k = 0;
-                    do {
-                        out.set(LONG_LE, outBase + op + k, in.get(LONG_LE, inBase + ip + k));
-                        k += 8;
-                    } while (k < run);
+                    // a run is at most 32 bytes: copy 32 unconditionally (what lies past the run is overwritten
+                    // by later tokens), no branch on the run's length
+                    long from = inBase + ip;
+                    long to = outBase + op;
+                    long w0 = in.get(LONG_LE, from);
+                    long w1 = in.get(LONG_LE, from + 8);
+                    long w2 = in.get(LONG_LE, from + 16);
+                    long w3 = in.get(LONG_LE, from + 24);
+                    out.set(LONG_LE, to, w0);
+                    out.set(LONG_LE, to + 8, w1);
+                    out.set(LONG_LE, to + 16, w2);
+                    out.set(LONG_LE, to + 24, w3);
                 } else {
                     MemorySegment.copy(in, inBase + ip, out, outBase + op, run);
                 }

@@ -1,0 +1,93 @@
+package io.github.blosc2panama.simd;
+
+import static jdk.incubator.vector.VectorOperators.LSHL;
+import static jdk.incubator.vector.VectorOperators.ZERO_EXTEND_B2S;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.VectorShape;
+import jdk.incubator.vector.VectorShuffle;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The byte unshuffle of typesize 8 in one pass: 8 byte rows joined into longs, {@code m} elements per step,
+ * {@code m} the short lane count of the kernel shape.
+ *
+ * <p>Rows {@code 2k} and {@code 2k + 1} make the short vector {@code p_k} (zero-extending conversion, shift, or:
+ * byte pair {@code k} of each of the {@code m} elements). Two-vector rearranges then interleave shorts of
+ * {@code p0, p1} (and {@code p2, p3}) into ints (bytes 0-3 and 4-7 of the elements), and ints of those into the
+ * longs, four output vectors in element order. A two-vector rearrange is two permutes and a blend on AVX-512,
+ * with no pass through memory: that makes this faster than going through short streams in a scratch (the same
+ * steps backwards made the shuffle no faster, so shuffle keeps the short streams).
+ *
+ * <p>Needs a shape of at least 128 bits ({@link #SUPPORTED}); callers fall back to {@link LaneTranspose} below it.
+ * Native segments only (see {@link LaneTranspose}); no argument checks: callers have done them.
+ */
+final class LongRowTranspose {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(LE);
+    private static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
+
+    private static final VectorSpecies<Short> S = ShortVector.SPECIES_64.withShape(LaneTranspose.SHAPE);
+    private static final VectorSpecies<Integer> I = IntVector.SPECIES_64.withShape(LaneTranspose.SHAPE);
+    /** Elements per step: one short lane per element. */
+    private static final int M = S.length();
+    /** Whether the shape is wide enough: the byte side of a conversion to M shorts must be at least 64 bits. */
+    static final boolean SUPPORTED = M >= 8;
+    private static final VectorSpecies<Byte> B = SUPPORTED
+            ? ByteVector.SPECIES_64.withShape(VectorShape.forBitSize(M * 8)) : null;
+
+    // Two-vector rearranges a.rearrange(x, b): indexes below the lane count pick from a, the others from b.
+    private static final VectorShuffle<Short> ZIP_SHORTS_LO = VectorShuffle.fromOp(S, t -> (t % 2) * M + t / 2);
+    private static final VectorShuffle<Short> ZIP_SHORTS_HI =
+            VectorShuffle.fromOp(S, t -> (t % 2) * M + t / 2 + M / 2);
+    private static final VectorShuffle<Integer> ZIP_INTS_LO = VectorShuffle.fromOp(I, t -> (t % 2) * (M / 2) + t / 2);
+    private static final VectorShuffle<Integer> ZIP_INTS_HI =
+            VectorShuffle.fromOp(I, t -> (t % 2) * (M / 2) + t / 2 + M / 4);
+
+    private LongRowTranspose() {
+    }
+
+    /**
+     * The longs {@code r0[i] | r1[i] << 8 | ... | r7[i] << 56} at {@code d[to + 8i]}, row k at
+     * {@code s[from + k * stride]}.
+     */
+    static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
+        int whole = n - n % M;
+        for (int i = 0; i < whole; i += M) {
+            long at = from + i;
+            ShortVector p0 = pair(s, at, stride);
+            ShortVector p1 = pair(s, at + 2 * stride, stride);
+            ShortVector p2 = pair(s, at + 4 * stride, stride);
+            ShortVector p3 = pair(s, at + 6 * stride, stride);
+            IntVector lo0 = p0.rearrange(ZIP_SHORTS_LO, p1).reinterpretAsInts();
+            IntVector lo1 = p0.rearrange(ZIP_SHORTS_HI, p1).reinterpretAsInts();
+            IntVector hi0 = p2.rearrange(ZIP_SHORTS_LO, p3).reinterpretAsInts();
+            IntVector hi1 = p2.rearrange(ZIP_SHORTS_HI, p3).reinterpretAsInts();
+            long o = to + 8L * i;
+            lo0.rearrange(ZIP_INTS_LO, hi0).intoMemorySegment(d, o, LE);
+            lo0.rearrange(ZIP_INTS_HI, hi0).intoMemorySegment(d, o + 2 * M, LE);
+            lo1.rearrange(ZIP_INTS_LO, hi1).intoMemorySegment(d, o + 4 * M, LE);
+            lo1.rearrange(ZIP_INTS_HI, hi1).intoMemorySegment(d, o + 6 * M, LE);
+        }
+        for (int i = whole; i < n; i++) {
+            long v = 0;
+            for (int k = 0; k < 8; k++) {
+                v |= (s.get(BYTE, from + k * stride + i) & 0xFFL) << (8 * k);
+            }
+            d.set(LONG, to + 8L * i, v);
+        }
+    }
+
+    /** Shorts {@code s[at + i] | s[at + stride + i] << 8} for the M elements at i = 0.. M - 1. */
+    private static ShortVector pair(MemorySegment s, long at, long stride) {
+        ShortVector x = (ShortVector) ByteVector.fromMemorySegment(B, s, at, LE).convertShape(ZERO_EXTEND_B2S, S, 0);
+        ShortVector y = (ShortVector) ByteVector.fromMemorySegment(B, s, at + stride, LE)
+                .convertShape(ZERO_EXTEND_B2S, S, 0);
+        return x.or(y.lanewise(LSHL, 8));
+    }
+}
