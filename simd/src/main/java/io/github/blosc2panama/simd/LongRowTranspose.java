@@ -1,6 +1,8 @@
 package io.github.blosc2panama.simd;
 
+import static jdk.incubator.vector.VectorOperators.L2B;
 import static jdk.incubator.vector.VectorOperators.LSHL;
+import static jdk.incubator.vector.VectorOperators.LSHR;
 import static jdk.incubator.vector.VectorOperators.ZERO_EXTEND_B2S;
 
 import java.lang.foreign.MemorySegment;
@@ -8,21 +10,23 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The byte unshuffle of typesize 8 in one pass: 8 byte rows joined into longs, {@code m} elements per step,
- * {@code m} the short lane count of the kernel shape.
+ * The byte shuffle of typesize 8 in one pass: 8 byte rows joined into longs (unshuffle), {@code m} elements per
+ * step, {@code m} the short lane count of the kernel shape; and longs split into 8 rows (shuffle).
  *
  * <p>Rows {@code 2k} and {@code 2k + 1} make the short vector {@code p_k} (zero-extending conversion, shift, or:
  * byte pair {@code k} of each of the {@code m} elements). Two-vector rearranges then interleave shorts of
  * {@code p0, p1} (and {@code p2, p3}) into ints (bytes 0-3 and 4-7 of the elements), and ints of those into the
  * longs, four output vectors in element order. A two-vector rearrange is two permutes and a blend on AVX-512,
  * with no pass through memory: that makes this faster than going through short streams in a scratch (the same
- * steps backwards made the shuffle no faster, so shuffle keeps the short streams).
+ * steps backwards made the shuffle no faster: {@link #longsToRows} shifts and truncates instead, on 512-bit
+ * vectors).
  *
  * <p>Needs a shape of at least 128 bits ({@link #SUPPORTED}); callers fall back to {@link LaneTranspose} below it.
  * Native segments only (see {@link LaneTranspose}); no argument checks: callers have done them.
@@ -40,6 +44,12 @@ final class LongRowTranspose {
     static final boolean SUPPORTED = M >= 8;
     private static final VectorSpecies<Byte> B = SUPPORTED
             ? ByteVector.SPECIES_64.withShape(VectorShape.forBitSize(M * 8)) : null;
+
+    private static final VectorSpecies<Long> L = LongVector.SPECIES_64.withShape(LaneTranspose.SHAPE);
+    /** Whether {@link #longsToRows} runs: a long vector's lane count of bytes must make a byte vector (64 bits). */
+    static final boolean SPLIT_SUPPORTED = L.length() >= 8;
+    private static final VectorSpecies<Byte> BL = SPLIT_SUPPORTED
+            ? ByteVector.SPECIES_64.withShape(VectorShape.forBitSize(L.length() * 8)) : null;
 
     // Two-vector rearranges a.rearrange(x, b): indexes below the lane count pick from a, the others from b.
     private static final VectorShuffle<Short> ZIP_SHORTS_LO = VectorShuffle.fromOp(S, t -> (t % 2) * M + t / 2);
@@ -89,5 +99,32 @@ final class LongRowTranspose {
         ShortVector y = (ShortVector) ByteVector.fromMemorySegment(B, s, at + stride, LE)
                 .convertShape(ZERO_EXTEND_B2S, S, 0);
         return x.or(y.lanewise(LSHL, 8));
+    }
+
+    /**
+     * Inverse of {@link #rowsToLongs}: {@code n} longs at {@code s[from]} split into the 8 rows at {@code d[to]}, byte k
+     * of each long by a shift and a truncating conversion. Needs {@link #SPLIT_SUPPORTED}.
+     */
+    static void longsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
+        int step = L.length();
+        int whole = n - n % step;
+        for (int i = 0; i < whole; i += step) {
+            LongVector x = LongVector.fromMemorySegment(L, s, from + 8L * i, LE);
+            long at = to + i;
+            x.convertShape(L2B, BL, 0).intoMemorySegment(d, at, LE);
+            x.lanewise(LSHR, 8).convertShape(L2B, BL, 0).intoMemorySegment(d, at + stride, LE);
+            x.lanewise(LSHR, 16).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 2 * stride, LE);
+            x.lanewise(LSHR, 24).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 3 * stride, LE);
+            x.lanewise(LSHR, 32).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 4 * stride, LE);
+            x.lanewise(LSHR, 40).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 5 * stride, LE);
+            x.lanewise(LSHR, 48).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 6 * stride, LE);
+            x.lanewise(LSHR, 56).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 7 * stride, LE);
+        }
+        for (int i = whole; i < n; i++) {
+            long v = s.get(LONG, from + 8L * i);
+            for (int k = 0; k < 8; k++) {
+                d.set(BYTE, to + k * stride + i, (byte) (v >>> (8 * k)));
+            }
+        }
     }
 }

@@ -11,8 +11,7 @@ import java.nio.ByteOrder;
  * <p>An element of typesize 2, 4 or 8 is one short, int or long lane, so unshuffle is a join of byte rows into wider
  * lanes and shuffle the split back ({@link LaneTranspose}): typesizes 2 and 4 go straight between the segments;
  * typesize 8 goes through 4 short streams held in an L1-sized per-thread scratch, one tile of
- * {@value #TILE} elements at a time (unshuffle in one pass of two-vector rearranges, {@link LongRowTranspose},
- * when vectors have at least 128 bits); typesize 16 makes two long streams that way and interleaves them with
+ * {@value #TILE} elements at a time (or in one pass, {@link LongRowTranspose}, when vectors are wide enough); typesize 16 makes two long streams that way and interleaves them with
  * two-vector rearranges. Any other typesize is cut into pieces of 8, 4, 2 and 1 bytes (16 = 8 + 8,
  * 12 = 8 + 4, 3 = 2 + 1, ...): each piece is one lane stream, gathered from (or scattered to) its place in the
  * elements with one wide load or store per element, and joined or split like the dedicated typesizes.
@@ -164,6 +163,10 @@ final class ShuffleVector {
     /** Inverse of {@link #rowsToLongs}: {@code n} longs at {@code s[from]} split into the 8 byte rows at d[to]. */
     private static void longsToRows(MemorySegment s, long from, MemorySegment scratch, long streams, MemorySegment d,
                                     long to, long stride, int n) {
+        if (LongRowTranspose.SPLIT_SUPPORTED) {
+            LongRowTranspose.longsToRows(s, from, d, to, stride, n);
+            return;
+        }
         LaneTranspose.longsToShorts(s, from, scratch, streams, 2L * TILE, n);
         for (int k = 0; k < 4; k++) {
             LaneTranspose.shortsToRows(scratch, streams + 2L * TILE * k, d, to + 2 * k * stride, stride, n);
