@@ -72,4 +72,18 @@ public final class BitShuffle {
         // nel is a multiple of 8: exactly the version 3 bitunshuffle
         bitunshuffle(src, dst, length, typesize);
     }
+
+    /**
+     * {@link #bitunshuffle} (format version 3 and later) of the elements {@code [first, first + count)} of the
+     * block of {@code length} bytes in {@code src} only, writing their {@code count * typesize} bytes to {@code dst}
+     * at {@code dstOffset}: the same bytes {@link #bitunshuffle} writes at offset {@code first * typesize}.
+     *
+     * @throws IllegalArgumentException if {@code typesize < 1}, the elements are not among the block's
+     *                                  {@code length / typesize} whole elements, the destination is too small, or
+     *                                  the segments overlap
+     */
+    public static void bitunshuffleItems(MemorySegment src, long length, int typesize, long first, long count,
+                                         MemorySegment dst, long dstOffset) {
+        ItemUnshuffle.bitunshuffle(src, length, typesize, first, count, dst, dstOffset);
+    }
 }

@@ -46,4 +46,18 @@ public final class Shuffle {
             ShuffleScalar.unshuffle(src, dst, length, typesize);
         }
     }
+
+    /**
+     * Unshuffles only the elements {@code [first, first + count)} of the shuffled block of {@code length} bytes in
+     * {@code src}, writing their {@code count * typesize} bytes to {@code dst} at {@code dstOffset}: the same bytes
+     * {@link #unshuffle} writes at offset {@code first * typesize}, for the cost of those elements only.
+     *
+     * @throws IllegalArgumentException if {@code typesize < 1}, the elements are not among the block's
+     *                                  {@code length / typesize} whole elements, the destination is too small, or
+     *                                  the segments overlap
+     */
+    public static void unshuffleItems(MemorySegment src, long length, int typesize, long first, long count,
+                                      MemorySegment dst, long dstOffset) {
+        ItemUnshuffle.unshuffle(src, length, typesize, first, count, dst, dstOffset);
+    }
 }

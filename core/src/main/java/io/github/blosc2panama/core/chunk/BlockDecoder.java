@@ -106,6 +106,14 @@ final class BlockDecoder {
         }
     }
 
+    /**
+     * Decodes only the streams of regular (not VL) block {@code j} into the first {@link #blockSize blockSize(j)}
+     * bytes of {@code out}: the block as the filters left it.
+     */
+    void decodeRaw(int j, MemorySegment out) {
+        decodeStreams(j, bstart(j), blockSize(j), out);
+    }
+
     private int bstart(int j) {
         int start = ChunkHeader.i32(chunk, h.headerLength + 4L * j);
         if (start < h.bstartsEnd() || start >= h.cbytes) {

@@ -13,10 +13,25 @@ final class BoxCopy {
     private BoxCopy() {
     }
 
+    /** One contiguous run of a box: {@code bytes} bytes from source offset {@code srcOff} to {@code dstOff}. */
+    interface Run {
+        void copy(long srcOff, long dstOff, long bytes);
+    }
+
     static void copy(int ndim, int itemsize, MemorySegment src, long srcBase, long[] srcShape, long[] srcStart,
             MemorySegment dst, long dstBase, long[] dstShape, long[] dstStart, long[] count) {
+        forEachRun(ndim, itemsize, srcShape, srcStart, dstShape, dstStart, count,
+                (s, d, n) -> MemorySegment.copy(src, srcBase + s, dst, dstBase + d, n));
+    }
+
+    /**
+     * Calls {@code run} for each contiguous run of the box, in C order, with byte offsets from the start of each
+     * buffer (the longest runs: trailing dimensions spanned fully in both buffers are merged).
+     */
+    static void forEachRun(int ndim, int itemsize, long[] srcShape, long[] srcStart, long[] dstShape,
+            long[] dstStart, long[] count, Run runCopy) {
         if (ndim == 0) {
-            MemorySegment.copy(src, srcBase, dst, dstBase, itemsize);
+            runCopy.copy(0, 0, itemsize);
             return;
         }
         for (int i = 0; i < ndim; i++) {
@@ -42,20 +57,20 @@ final class BoxCopy {
             s *= srcShape[i];
             d *= dstShape[i];
         }
-        long srcOff = srcBase;
-        long dstOff = dstBase;
+        long srcOff = 0;
+        long dstOff = 0;
         for (int i = 0; i < ndim; i++) {
             srcOff += srcStart[i] * srcStride[i];
             dstOff += dstStart[i] * dstStride[i];
         }
         if (inner == 0) {
-            MemorySegment.copy(src, srcOff, dst, dstOff, run);
+            runCopy.copy(srcOff, dstOff, run);
             return;
         }
         // Odometer over dimensions [0, inner).
         long[] idx = new long[inner];
         while (true) {
-            MemorySegment.copy(src, srcOff, dst, dstOff, run);
+            runCopy.copy(srcOff, dstOff, run);
             int k = inner - 1;
             while (k >= 0) {
                 idx[k]++;

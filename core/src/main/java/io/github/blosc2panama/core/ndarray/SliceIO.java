@@ -22,6 +22,8 @@ public final class SliceIO {
     static final LongAdder BLOCKS_DECODED = new LongAdder();
     /** Chunks decompressed whole by reads or writes. */
     static final LongAdder CHUNKS_DECOMPRESSED = new LongAdder();
+    /** Blocks read by parts (streams decoded, only the region's items unshuffled), for tests. */
+    static final LongAdder BLOCKS_BY_PARTS = new LongAdder();
 
     private static final ThreadLocal<MemorySegment[]> SCRATCH = ThreadLocal.withInitial(() -> new MemorySegment[1]);
 

@@ -6,6 +6,7 @@ import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.Filter;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SuperChunk;
+import io.github.blosc2panama.core.chunk.BlockParts;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -17,6 +18,9 @@ import java.lang.foreign.MemorySegment;
  *       dimension that is not 1) and the region's part of the chunk is one contiguous byte range both in the
  *       chunk and in the destination, the chunk is decoded straight into the destination (whole, or only
  *       the blocks covering that range);</li>
+ *   <li>when the region holds a small part of the blocks it touches and the chunk's one filter to undo is a
+ *       byte or bit shuffle, each needed block's streams are decoded and only the region's runs of items are
+ *       unshuffled, straight into the destination ({@link BlockParts});</li>
  *   <li>otherwise the needed blocks are decoded in runs of consecutive blocks, at most {@link #RUN_BUDGET}
  *       bytes at a time (so the copy reads blocks still in cache), into a per-thread scratch, and each block's
  *       part of the region is copied out with the longest contiguous runs {@link BoxCopy} can find;</li>
@@ -29,6 +33,11 @@ import java.lang.foreign.MemorySegment;
 final class SliceReader {
     /** Most bytes of consecutive blocks decoded at once before their items are copied out (well inside L2). */
     static final long RUN_BUDGET = 256 * 1024;
+    /**
+     * The region takes blocks by parts ({@link BlockParts}: streams decoded, only its items unshuffled) when it holds
+     * fewer than 1 / PART_FRACTION of the items of the blocks it touches.
+     */
+    static final long PART_FRACTION = 4;
 
     private final SuperChunk sc;
     private final Geometry g;
@@ -42,6 +51,7 @@ final class SliceReader {
     private final long[] extChunkShape;
     /** Whether every chunk's bytes are the C-order items of {@code extchunkshape}. */
     private final boolean cOrderChunks;
+    private final BlockParts parts = new BlockParts();
 
     // The current chunk: its origin, the region's box in it (array coordinates [lo, hi), chunk coordinates
     // inChunk, region coordinates inRegion, size count) and the box of blocks it touches.
@@ -186,6 +196,22 @@ final class SliceReader {
             forEachRun(Long.MAX_VALUE, (first, n) -> copyBlocks(buf, 0, first, n));
             return;
         }
+        if (byBlocks && hts == ts && regionItems() * PART_FRACTION < needed * g.blockNitems && parts.open(c)) {
+            // the region is a small part of its blocks: decode their streams, unshuffle only the region's items
+            try {
+                forEachRun(Long.MAX_VALUE, (first, n) -> {
+                    for (long b = first; b < first + n; b++) {
+                        parts.load((int) b);
+                        SliceIO.BLOCKS_DECODED.increment();
+                        SliceIO.BLOCKS_BY_PARTS.increment();
+                        copyBlockParts(b);
+                    }
+                });
+            } finally {
+                parts.close();
+            }
+            return;
+        }
         long maxRun = byBlocks ? Math.max(1, RUN_BUDGET / blockBytes) : Long.MAX_VALUE;
         forEachRun(maxRun, (first, n) -> {
             MemorySegment buf = SliceIO.scratch(n * blockBytes);
@@ -257,28 +283,50 @@ final class SliceReader {
         }
     }
 
+    /** The number of the region's items in the current chunk. */
+    private long regionItems() {
+        long n = 1;
+        for (int i = 0; i < nd; i++) {
+            n *= count[i];
+        }
+        return n;
+    }
+
+    /** Sets {@link #bb}, {@link #inBlock}, {@link #bInRegion} and {@link #bCountItems} for block b; false if empty. */
+    private boolean blockPart(long b) {
+        long rem = b;
+        for (int i = nd - 1; i >= 0; i--) {
+            bb[i] = (int) (rem % g.blockGrid[i]);
+            rem /= g.blockGrid[i];
+        }
+        boolean empty = false;
+        for (int i = 0; i < nd; i++) {
+            long bOrigin = origin[i] + (long) bb[i] * g.blockshape[i];
+            long from = Math.max(lo[i], bOrigin);
+            long to = Math.min(hi[i], bOrigin + g.blockshape[i]);
+            empty |= to <= from;
+            inBlock[i] = from - bOrigin;
+            bInRegion[i] = from - start[i];
+            bCountItems[i] = to - from;
+        }
+        return !empty;
+    }
+
+    /** Copies the region's part of block b, loaded in {@link #parts}, unshuffling only its runs of items. */
+    private void copyBlockParts(long b) {
+        if (blockPart(b)) {
+            BoxCopy.forEachRun(nd, ts, blockShape, inBlock, rshape, bInRegion, bCountItems,
+                    (srcOff, dstOff, bytes) -> parts.items(srcOff / ts, bytes / ts, dst, dstOff));
+        }
+    }
+
     /**
      * Copies the region's part of the blocks {@code [first, first + n)} out of {@code buf}, which holds block
      * {@code bufFirst} at offset 0 and the following blocks after it.
      */
     private void copyBlocks(MemorySegment buf, long bufFirst, long first, long n) {
         for (long b = first; b < first + n; b++) {
-            long rem = b;
-            for (int i = nd - 1; i >= 0; i--) {
-                bb[i] = (int) (rem % g.blockGrid[i]);
-                rem /= g.blockGrid[i];
-            }
-            boolean empty = false;
-            for (int i = 0; i < nd; i++) {
-                long bOrigin = origin[i] + (long) bb[i] * g.blockshape[i];
-                long from = Math.max(lo[i], bOrigin);
-                long to = Math.min(hi[i], bOrigin + g.blockshape[i]);
-                empty |= to <= from;
-                inBlock[i] = from - bOrigin;
-                bInRegion[i] = from - start[i];
-                bCountItems[i] = to - from;
-            }
-            if (!empty) {
+            if (blockPart(b)) {
                 BoxCopy.copy(nd, ts, buf, (b - bufFirst) * blockBytes, blockShape, inBlock, dst, 0, rshape, bInRegion,
                         bCountItems);
             }

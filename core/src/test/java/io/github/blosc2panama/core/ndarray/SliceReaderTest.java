@@ -181,6 +181,39 @@ class SliceReaderTest {
     }
 
     @Test
+    void smallRegionsUnshuffleOnlyTheirItems() {
+        Object[][] cases = {
+            // dtype, shape, chunkshape, blockshape, filters
+            {DType.FLOAT64, new long[] {120, 90}, new int[] {50, 40}, new int[] {10, 20}, Filter.SHUFFLE},
+            {DType.INT32, new long[] {30, 31, 29}, new int[] {16, 16, 16}, new int[] {8, 8, 8}, Filter.BITSHUFFLE},
+            {DType.FLOAT32, new long[] {9, 10, 11, 12}, new int[] {5, 6, 7, 8}, new int[] {3, 3, 7, 5},
+                Filter.BITSHUFFLE},
+            {DType.INT16, new long[] {400, 70}, new int[] {200, 70}, new int[] {50, 70}, Filter.SHUFFLE},
+            {DType.parse("[('a', '<i4'), ('b', '<f8')]"), new long[] {60, 50}, new int[] {30, 25},
+                new int[] {10, 25}, Filter.SHUFFLE},
+        };
+        int seed = 300;
+        for (Object[] c : cases) {
+            DType dt = (DType) c[0];
+            long[] shape = (long[]) c[1];
+            byte[] all = data(nitems(shape) * dt.itemsize(), ++seed);
+            // slowly varying bytes: every codec compresses them (incompressible chunks are stored as they are)
+            Random r = new Random(seed);
+            for (int i = 0; i < all.length; i++) {
+                all[i] = (byte) (i / 97 + r.nextInt(3));
+            }
+            long before = SliceIO.BLOCKS_BY_PARTS.sum();
+            for (Codec codec : new Codec[] {Codec.LZ4, Codec.ZSTD, Codec.BLOSCLZ}) {
+                CParams p = CParams.builder().codec(codec).filters((Filter) c[4]).build();
+                try (NDArray a = build(dt, shape, (int[]) c[2], (int[]) c[3], p, all)) {
+                    checkReads(a, all, 40, seed);
+                }
+            }
+            assertTrue(SliceIO.BLOCKS_BY_PARTS.sum() > before, dt + ": no block read by parts");
+        }
+    }
+
+    @Test
     void runsLongerThanTheBudgetAreCut() {
         // one chunk of 512 x 256 int32 (512 KiB) in blocks of 4 x 32 (512 bytes): 1024 blocks, two budgets' worth
         long[] shape = {600, 300};

@@ -1,0 +1,107 @@
+package io.github.blosc2panama.core.chunk;
+
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.simd.BitShuffle;
+import io.github.blosc2panama.simd.Shuffle;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Reads parts of single blocks, for readers that need a few items of a block (a column of an array needs one item
+ * per block row): a block's streams are decoded once ({@link #load}), then the byte or bit shuffle is undone only
+ * for the runs of items asked for ({@link #items}). Works on chunks whose one filter to undo is a SHUFFLE of the
+ * header's typesize or a BITSHUFFLE (format version 3 and later), with blocks of a fixed size; {@link #open}
+ * says whether a chunk is one. Not thread-safe: one instance per reader.
+ */
+public final class BlockParts {
+    private final ChunkHeader h = new ChunkHeader();
+    private final BlockDecoder decoder = new BlockDecoder();
+    private MemorySegment streams = MemorySegment.NULL;
+    private boolean bits;
+    private int loaded = -1;
+    private int loadedSize;
+
+    /**
+     * Prepares to read parts of the blocks of {@code chunk}; returns false (and reads nothing) when the chunk is not
+     * of the kind described above.
+     *
+     * @throws io.github.blosc2panama.core.CorruptDataException when the chunk's header is invalid
+     */
+    public boolean open(MemorySegment chunk) {
+        close();
+        h.read(chunk);
+        if (h.special != SpecialValue.NONE || h.memcpyed() || h.vlBlocks() || h.nbytes == 0) {
+            return false;
+        }
+        int undone = -1;
+        for (int i = 0; i < 6; i++) {
+            int f = h.filters[i];
+            if (f == Filter.NOFILTER.id() || f == Filter.TRUNC_PREC.id() || f == Filter.INT_TRUNC.id()) {
+                continue;
+            }
+            if (undone >= 0) {
+                return false;
+            }
+            undone = i;
+        }
+        if (undone < 0) {
+            return false;
+        }
+        int f = h.filters[undone];
+        int meta = h.filtersMeta[undone];
+        if (f == Filter.SHUFFLE.id() && (meta == 0 || meta == h.typesize)) {
+            bits = false;
+        } else if (f == Filter.BITSHUFFLE.id() && h.version != ChunkHeader.VERSION_FORMAT_BLOSC1) {
+            bits = true;
+        } else {
+            return false;
+        }
+        decoder.reset(h, chunk);
+        if (streams.byteSize() < h.blocksize) {
+            streams = Arena.ofAuto().allocate(h.blocksize, 64);
+        }
+        return true;
+    }
+
+    /** The chunk's typesize: items are counted in it. */
+    public int typesize() {
+        return h.typesize;
+    }
+
+    /** The number of blocks of the opened chunk. */
+    public int nblocks() {
+        return decoder.nblocks();
+    }
+
+    /** Decodes the streams of block {@code j} of the opened chunk (still shuffled). */
+    public void load(int j) {
+        if (j < 0 || j >= decoder.nblocks()) {
+            throw new IndexOutOfBoundsException("block " + j + " of a chunk of " + decoder.nblocks() + " blocks");
+        }
+        loadedSize = decoder.blockSize(j);
+        decoder.decodeRaw(j, streams);
+        loaded = j;
+    }
+
+    /**
+     * Writes the items {@code [first, first + count)} of the loaded block (its own item numbers, in the chunk's
+     * typesize) to {@code dst} at {@code dstOffset}: the bytes a full decode of the block has there.
+     */
+    public void items(long first, long count, MemorySegment dst, long dstOffset) {
+        if (loaded < 0) {
+            throw new IllegalStateException("no block loaded");
+        }
+        if (bits) {
+            BitShuffle.bitunshuffleItems(streams, loadedSize, h.typesize, first, count, dst, dstOffset);
+        } else {
+            Shuffle.unshuffleItems(streams, loadedSize, h.typesize, first, count, dst, dstOffset);
+        }
+    }
+
+    /** Forgets the chunk. */
+    public void close() {
+        decoder.clear();
+        loaded = -1;
+    }
+}
