@@ -12,11 +12,14 @@ import java.lang.foreign.MemorySegment;
  * per block row): a block's streams are decoded once ({@link #load}), then the byte or bit shuffle is undone only
  * for the runs of items asked for ({@link #items}). Works on chunks whose one filter to undo is a SHUFFLE of the
  * header's typesize or a BITSHUFFLE (format version 3 and later), with blocks of a fixed size; {@link #open}
- * says whether a chunk is one. Not thread-safe: one instance per reader.
+ * says whether a chunk is one. Not thread-safe: one instance per reader; the decoded streams live in a per-thread
+ * buffer, so two instances must not take turns loading blocks on one thread.
  */
 public final class BlockParts {
     private final ChunkHeader h = new ChunkHeader();
     private final BlockDecoder decoder = new BlockDecoder();
+    /** Per thread, the decoded streams of one block, grown on demand (slice reads come and go; this stays). */
+    private static final ThreadLocal<MemorySegment[]> STREAMS = ThreadLocal.withInitial(() -> new MemorySegment[1]);
     private MemorySegment streams = MemorySegment.NULL;
     private boolean bits;
     private int loaded = -1;
@@ -58,9 +61,11 @@ public final class BlockParts {
             return false;
         }
         decoder.reset(h, chunk);
-        if (streams.byteSize() < h.blocksize) {
-            streams = Arena.ofAuto().allocate(h.blocksize, 64);
+        MemorySegment[] mine = STREAMS.get();
+        if (mine[0] == null || mine[0].byteSize() < h.blocksize) {
+            mine[0] = Arena.ofAuto().allocate(h.blocksize, 64);
         }
+        streams = mine[0];
         return true;
     }
 

@@ -96,7 +96,17 @@ public final class ChunkDecompressor {
             MemorySegment.copy(chunk, h.headerLength + startByte, out, 0, n);
             return;
         }
-        BlockDecoder decoder = new BlockDecoder();
+        BlockDecoder decoder = ReaderState.get().decoder;
+        try {
+            decodeItems(decoder, h, chunk, startByte, out);
+        } finally {
+            decoder.clear();
+        }
+    }
+
+    private static void decodeItems(BlockDecoder decoder, ChunkHeader h, MemorySegment chunk, long startByte,
+                                    MemorySegment out) {
+        long n = out.byteSize();
         decoder.reset(h, chunk);
         Scratch scratch = Scratch.get();
         MemorySegment ref = null;
