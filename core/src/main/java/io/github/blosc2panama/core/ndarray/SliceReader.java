@@ -18,9 +18,9 @@ import java.lang.foreign.MemorySegment;
  *       dimension that is not 1) and the region's part of the chunk is one contiguous byte range both in the
  *       chunk and in the destination, the chunk is decoded straight into the destination (whole, or only
  *       the blocks covering that range);</li>
- *   <li>when the region holds a small part of the blocks it touches and the chunk's one filter to undo is a
- *       byte or bit shuffle, each needed block's streams are decoded and only the region's runs of items are
- *       unshuffled, straight into the destination ({@link BlockParts});</li>
+ *   <li>when the region holds a small part of the blocks it touches, in few runs, and the chunk's one filter to
+ *       undo is a byte or bit shuffle, each needed block's streams are decoded and only the region's runs of
+ *       items are unshuffled, straight into the destination ({@link BlockParts});</li>
  *   <li>otherwise the needed blocks are decoded in runs of consecutive blocks, at most {@link #RUN_BUDGET}
  *       bytes at a time (so the copy reads blocks still in cache), into a per-thread scratch, and each block's
  *       part of the region is copied out with the longest contiguous runs {@link BoxCopy} can find;</li>
@@ -38,6 +38,8 @@ final class SliceReader {
      * fewer than 1 / PART_FRACTION of the items of the blocks it touches.
      */
     static final long PART_FRACTION = 4;
+    /** Bytes of whole-block unshuffle that cost about as much as one run of items read by parts. */
+    static final long PART_RUN_BYTES = 512;
 
     private final SuperChunk sc;
     private final Geometry g;
@@ -196,7 +198,7 @@ final class SliceReader {
             forEachRun(Long.MAX_VALUE, (first, n) -> copyBlocks(buf, 0, first, n));
             return;
         }
-        if (byBlocks && hts == ts && regionItems() * PART_FRACTION < needed * g.blockNitems && parts.open(c)) {
+        if (byBlocks && hts == ts && byParts(needed) && parts.open(c)) {
             // the region is a small part of its blocks: decode their streams, unshuffle only the region's items
             try {
                 forEachRun(Long.MAX_VALUE, (first, n) -> {
@@ -281,6 +283,18 @@ final class SliceReader {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether reading the region's part of the {@code needed} blocks of the current chunk by parts should beat
+     * decoding them whole: the region holds a small part of their items, in few enough runs (each run of items is
+     * one kernel call, worth about {@link #PART_RUN_BYTES} bytes of a whole-block unshuffle).
+     */
+    private boolean byParts(long needed) {
+        long items = regionItems();
+        long runLen = Math.min(count[nd - 1], g.blockshape[nd - 1]);
+        long runs = items / Math.max(1, runLen);
+        return items * PART_FRACTION < needed * g.blockNitems && runs * PART_RUN_BYTES <= needed * blockBytes;
     }
 
     /** The number of the region's items in the current chunk. */
