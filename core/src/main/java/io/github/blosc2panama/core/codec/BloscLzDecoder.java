@@ -146,12 +146,17 @@ final class BloscLzDecoder {
             return end;
         }
         if (distance >= 8) {
-            if (end <= maxout - 8) {
-                // whole 8-byte words, may run up to 7 bytes past the match (overwritten later)
-                do {
+            if (end <= maxout - 16) {
+                // whole 8-byte words, may run up to 15 bytes past the match (overwritten later); the first two
+                // unconditionally, so that the usual short matches take no branch on their length
+                long at = outBase + op;
+                out.set(LONG_LE, at, out.get(LONG_LE, at - distance));
+                out.set(LONG_LE, at + 8, out.get(LONG_LE, at + 8 - distance));
+                op += 16;
+                while (op < end) {
                     out.set(LONG_LE, outBase + op, out.get(LONG_LE, outBase + op - distance));
                     op += 8;
-                } while (op < end);
+                }
                 return end;
             }
             while (op + 8 <= end) {
