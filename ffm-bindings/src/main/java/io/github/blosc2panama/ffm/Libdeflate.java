@@ -10,12 +10,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
- * Bindings to libdeflate ({@code libdeflate.so.0}), in the shape jextract generates: whole-buffer DEFLATE in the
- * zlib format, the format of Blosc2's zlib codec, and several times faster than zlib itself. Optional: callers ask
- * {@link #isAvailable()} and use zlib ({@link Zlib}) when it is false.
+ * Bindings to libdeflate's decompressor ({@code libdeflate.so.0}), in the shape jextract generates: whole-buffer
+ * inflate of the zlib format, the format of Blosc2's zlib codec, several times faster than zlib's. Optional:
+ * callers ask {@link #isAvailable()} and use zlib ({@link Zlib}) when it is false.
  *
- * <p>{@code size_t} is mapped to {@code long} (64-bit platforms). A compressor or decompressor is not thread-safe:
- * use one per thread. The functions on buffers take raw addresses of native memory (see {@link RawAddresses}), so a
+ * <p>{@code size_t} is mapped to {@code long} (64-bit platforms). A decompressor is not thread-safe: use one per
+ * thread. The functions on buffers take raw addresses of native memory (see {@link RawAddresses}), so a
  * call makes no segment.
  */
 public final class Libdeflate {
@@ -46,19 +46,6 @@ public final class Libdeflate {
     private static final class libdeflate_zlib_decompress$ {
         static final MethodHandle H = h("libdeflate_zlib_decompress",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
-    }
-
-    private static final class libdeflate_alloc_compressor$ {
-        static final MethodHandle H = h("libdeflate_alloc_compressor", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-    }
-
-    private static final class libdeflate_free_compressor$ {
-        static final MethodHandle H = h("libdeflate_free_compressor", FunctionDescriptor.ofVoid(ADDRESS));
-    }
-
-    private static final class libdeflate_zlib_compress$ {
-        static final MethodHandle H = h("libdeflate_zlib_compress",
-                FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     }
 
     /** Whether libdeflate loads here (never throws). */
@@ -109,52 +96,6 @@ public final class Libdeflate {
     }
 
     /**
-     * {@code struct libdeflate_compressor* libdeflate_alloc_compressor(int compression_level)}, level 0..12; NULL
-     * when out of memory or the level is out of range.
-     */
-    public static MemorySegment libdeflate_alloc_compressor(int compressionLevel) {
-        if (compressionLevel < 0 || compressionLevel > 12) {
-            throw new IllegalArgumentException("libdeflate_alloc_compressor: level " + compressionLevel
-                    + " is outside 0..12");
-        }
-        try {
-            return (MemorySegment) libdeflate_alloc_compressor$.H.invokeExact(compressionLevel);
-        } catch (Throwable t) {
-            throw Checks.rethrow(t);
-        }
-    }
-
-    /** {@code void libdeflate_free_compressor(struct libdeflate_compressor* c)}. */
-    public static void libdeflate_free_compressor(MemorySegment c) {
-        Checks.pointer(c, "libdeflate_compressor");
-        try {
-            libdeflate_free_compressor$.H.invokeExact(c);
-        } catch (Throwable t) {
-            throw Checks.rethrow(t);
-        }
-    }
-
-    /**
-     * {@code size_t libdeflate_zlib_compress(struct libdeflate_compressor* c, const void* in, size_t in_nbytes,
-     * void* out, size_t out_nbytes_avail)}: the compressed size, or 0 when it does not fit.
-     *
-     * <p><b>Unchecked:</b> as {@link #libdeflate_zlib_decompress}.
-     */
-    public static long libdeflate_zlib_compress(MemorySegment c, long in, long inNbytes, long out,
-                                                long outNbytesAvail) {
-        Checks.pointer(c, "libdeflate_compressor");
-        if (inNbytes < 0 || outNbytesAvail < 0) {
-            throw new IllegalArgumentException("libdeflate_zlib_compress: negative size " + inNbytes + " or "
-                    + outNbytesAvail);
-        }
-        try {
-            return (long) libdeflate_zlib_compress$.H.invokeExact(c, in, inNbytes, out, outNbytesAvail);
-        } catch (Throwable t) {
-            throw Checks.rethrow(t);
-        }
-    }
-
-    /**
      * A decompressor that frees itself when closed or unreachable (one per thread: not thread-safe).
      */
     public static final class Decompressor implements AutoCloseable {
@@ -178,39 +119,6 @@ public final class Libdeflate {
                 throw new IllegalStateException("libdeflate decompressor is closed");
             }
             return libdeflate_zlib_decompress(d, in, inNbytes, out, outNbytesAvail);
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-            cleanable.clean();
-        }
-    }
-
-    /**
-     * A compressor at one level that frees itself when closed or unreachable (one per thread: not thread-safe).
-     */
-    public static final class Compressor implements AutoCloseable {
-        private final MemorySegment c;
-        private final java.lang.ref.Cleaner.Cleanable cleanable;
-        private boolean closed;
-
-        /** Allocates the native compressor for {@code level} (0..12). */
-        public Compressor(int level) {
-            MemorySegment p = libdeflate_alloc_compressor(level);
-            if (p.equals(MemorySegment.NULL)) {
-                throw new OutOfMemoryError("libdeflate_alloc_compressor(" + level + ") returned NULL");
-            }
-            c = p;
-            cleanable = NativeCleaner.register(this, () -> libdeflate_free_compressor(p));
-        }
-
-        /** {@link #libdeflate_zlib_compress} with this compressor; the same unchecked contract. */
-        public long zlibCompress(long in, long inNbytes, long out, long outNbytesAvail) {
-            if (closed) {
-                throw new IllegalStateException("libdeflate compressor is closed");
-            }
-            return libdeflate_zlib_compress(c, in, inNbytes, out, outNbytesAvail);
         }
 
         @Override

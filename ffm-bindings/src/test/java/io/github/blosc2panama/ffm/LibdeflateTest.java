@@ -11,7 +11,7 @@ import java.lang.foreign.ValueLayout;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** libdeflate's zlib format against zlib itself, both ways, and its answers to bad input. */
+/** libdeflate reading what zlib writes, and its answers to bad input. */
 class LibdeflateTest {
 
     @BeforeAll
@@ -39,26 +39,18 @@ class LibdeflateTest {
     }
 
     @Test
-    void compressesWhatZlibReadsAndReadsWhatZlibWrites() {
+    void readsWhatZlibWritesAtEveryLevel() {
         try (Arena arena = Arena.ofConfined(); Libdeflate.Decompressor d = new Libdeflate.Decompressor()) {
             for (int level = 1; level <= 9; level++) {
                 byte[] data = TestData.compressible(100_000 + level * 777, level);
-                MemorySegment src = arena.allocate(data.length).copyFrom(MemorySegment.ofArray(data));
-                MemorySegment out = arena.allocate(data.length + 1024);
-                long n;
-                try (Libdeflate.Compressor c = new Libdeflate.Compressor(level)) {
-                    n = c.zlibCompress(src.address(), data.length, out.address(), out.byteSize());
-                }
-                assertTrue(n > 0 && n < data.length / 2, "level " + level + ": " + n + " bytes");
-                byte[] stream = out.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE);
-                assertArrayEquals(data, zlibUncompress(stream, data.length), "zlib reads libdeflate, level " + level);
-
                 byte[] fromZlib = zlibCompress(data, level);
+                assertTrue(fromZlib.length < data.length / 2, "level " + level + ": " + fromZlib.length + " bytes");
                 MemorySegment in = arena.allocate(fromZlib.length).copyFrom(MemorySegment.ofArray(fromZlib));
                 MemorySegment back = arena.allocate(data.length);
                 assertEquals(Libdeflate.LIBDEFLATE_SUCCESS,
                         d.zlibDecompress(in.address(), fromZlib.length, back.address(), data.length));
                 assertArrayEquals(data, back.toArray(ValueLayout.JAVA_BYTE), "libdeflate reads zlib, level " + level);
+                assertArrayEquals(data, zlibUncompress(fromZlib, data.length), "and so does zlib");
             }
         }
     }
@@ -85,6 +77,5 @@ class LibdeflateTest {
         Libdeflate.Decompressor closed = new Libdeflate.Decompressor();
         closed.close();
         assertThrows(IllegalStateException.class, () -> closed.zlibDecompress(0, 0, 0, 0));
-        assertThrows(IllegalArgumentException.class, () -> new Libdeflate.Compressor(13));
     }
 }

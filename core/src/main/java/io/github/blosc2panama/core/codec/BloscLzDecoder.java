@@ -132,8 +132,7 @@ final class BloscLzDecoder {
         int end = op + len;
         if (len >= 64) {
             if (distance == 1) {
-                // a long run of one byte: the JDK's fill (a vectorized memset) beats a loop of 8-byte stores
-                out.asSlice(outBase + op, len).fill(out.get(BYTE, outBase + op - 1));
+                fillRun(out, outBase, op, end, out.get(BYTE, outBase + op - 1));
             } else {
                 // the bytes from op - distance on repeat with period distance: copy what is there, doubling
                 int from = op - distance;
