@@ -114,7 +114,7 @@ final class DeltaVector {
 
     // Running XOR over the whole vectors at the start of buf, words of 1, 2, 4 or 8 bytes; each returns the bytes done
     // (a multiple of VB). The four loops differ only in the in-lane steps and in how a lane's total (its last word)
-    // is repeated over the lane's words; the cross-lane part and the carry are the same.
+    // is repeated over the lane's words; the cross-lane part and the carry are finishStep.
 
     private static long scan1(MemorySegment buf, long bytes) {
         LongVector carry = LongVector.zero(LONGS);
@@ -128,20 +128,7 @@ final class DeltaVector {
             t = t.lanewise(OR, t.lanewise(LSHL, 8));
             t = t.lanewise(OR, t.lanewise(LSHL, 16));
             t = t.lanewise(OR, t.lanewise(LSHL, 32));
-            if (L >= 2) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            if (L >= 4) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
-            }
-            if (L >= 8) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
-            }
-            if (L >= 2) {
-                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
-            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
+            carry = finishStep(buf, k, x, t, carry);
         }
         return k;
     }
@@ -156,20 +143,7 @@ final class DeltaVector {
             LongVector t = x.lanewise(LSHR, 48);
             t = t.lanewise(OR, t.lanewise(LSHL, 16));
             t = t.lanewise(OR, t.lanewise(LSHL, 32));
-            if (L >= 2) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            if (L >= 4) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
-            }
-            if (L >= 8) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
-            }
-            if (L >= 2) {
-                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
-            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
+            carry = finishStep(buf, k, x, t, carry);
         }
         return k;
     }
@@ -182,20 +156,7 @@ final class DeltaVector {
             x = x.lanewise(XOR, x.lanewise(LSHL, 32));
             LongVector t = x.lanewise(LSHR, 32);
             t = t.lanewise(OR, t.lanewise(LSHL, 32));
-            if (L >= 2) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            if (L >= 4) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
-            }
-            if (L >= 8) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
-            }
-            if (L >= 2) {
-                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
-            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
+            carry = finishStep(buf, k, x, t, carry);
         }
         return k;
     }
@@ -206,21 +167,31 @@ final class DeltaVector {
         for (; k + VB <= bytes; k += VB) {
             LongVector x = ByteVector.fromMemorySegment(BYTES, buf, k, LE).reinterpretAsLongs();
             LongVector t = x;
-            if (L >= 2) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            if (L >= 4) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
-            }
-            if (L >= 8) {
-                t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
-            }
-            if (L >= 2) {
-                x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
-            }
-            x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
-            carry = carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
+            carry = finishStep(buf, k, x, t, carry);
         }
         return k;
+    }
+
+    /**
+     * The cross-lane part of one step, the same for every word size: {@code x} holds the running XOR inside each long
+     * lane, {@code t} each lane's total repeated over the lane's words. Makes {@code t} the running total across lanes,
+     * XORs into each lane of {@code x} the total of the lanes before it and {@code carry} (the total of the vectors
+     * before), stores the result at {@code buf[k]} and returns the carry for the next vector.
+     */
+    private static LongVector finishStep(MemorySegment buf, long k, LongVector x, LongVector t, LongVector carry) {
+        if (L >= 2) {
+            t = t.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+        }
+        if (L >= 4) {
+            t = t.lanewise(XOR, t.rearrange(LongLanes.UP2, LongLanes.FROM2));
+        }
+        if (L >= 8) {
+            t = t.lanewise(XOR, t.rearrange(LongLanes.UP4, LongLanes.FROM4));
+        }
+        if (L >= 2) {
+            x = x.lanewise(XOR, t.rearrange(LongLanes.UP1, LongLanes.FROM1));
+        }
+        x.lanewise(XOR, carry).reinterpretAsBytes().intoMemorySegment(buf, k, LE);
+        return carry.lanewise(XOR, t.rearrange(LongLanes.LAST));
     }
 }
