@@ -43,31 +43,10 @@ final class ItemUnshuffle {
             throw new IllegalArgumentException(bytes + " bytes at offset " + dstOffset + " do not fit in the "
                     + dst.byteSize() + "-byte destination");
         }
-        if (count > 0 && overlap(src, length, dst, dstOffset, bytes)) {
+        if (KernelChecks.overlap(src, 0, length, dst, dstOffset, bytes) != KernelChecks.DISJOINT) {
             throw new IllegalArgumentException("src and dst overlap");
         }
         return nel;
-    }
-
-    /** Whether {@code src[0, length)} and {@code dst[dstOffset, dstOffset + bytes)} share memory (no allocation). */
-    private static boolean overlap(MemorySegment src, long length, MemorySegment dst, long dstOffset, long bytes) {
-        if (src.isNative() != dst.isNative()) {
-            return false;
-        }
-        if (!src.isNative()) {
-            Object a = src.heapBase().orElse(null);
-            Object b = dst.heapBase().orElse(null);
-            if (a == null || b == null) {
-                // read-only heap segments do not reveal their array: ask FFM
-                return src.asSlice(0, length).asOverlappingSlice(dst.asSlice(dstOffset, bytes)).isPresent();
-            }
-            if (a != b) {
-                return false;
-            }
-        }
-        long x = src.address();
-        long y = dst.address() + dstOffset;
-        return x < y + bytes && y < x + length;
     }
 
     static void unshuffle(MemorySegment src, long length, int typesize, long first, long count, MemorySegment dst,

@@ -47,27 +47,37 @@ final class KernelChecks {
      * segments through {@code asOverlappingSlice}.
      */
     static int overlap(MemorySegment a, MemorySegment b, long length) {
-        if (length <= 0 || a.isNative() != b.isNative()) {
+        return overlap(a, 0, length, b, 0, length);
+    }
+
+    /**
+     * How {@code a[aFrom, aFrom + aLength)} and {@code b[bFrom, bFrom + bLength)} relate: {@link #SAME} when they are
+     * the very same bytes, {@link #PARTIAL} when they share some, else {@link #DISJOINT}. The ranges lie inside their
+     * segments (callers have checked).
+     */
+    static int overlap(MemorySegment a, long aFrom, long aLength, MemorySegment b, long bFrom, long bLength) {
+        if (aLength <= 0 || bLength <= 0 || a.isNative() != b.isNative()) {
             return DISJOINT;
         }
-        if (a.isNative()) {
-            long x = a.address();
-            long y = b.address();
-            return x == y ? SAME : x < y + length && y < x + length ? PARTIAL : DISJOINT;
-        }
-        Object baseA = a.heapBase().orElse(null);
-        Object baseB = b.heapBase().orElse(null);
-        if (baseA != null && baseB != null) {
+        if (!a.isNative()) {
+            Object baseA = a.heapBase().orElse(null);
+            Object baseB = b.heapBase().orElse(null);
+            if (baseA == null || baseB == null) {
+                // read-only heap segments do not reveal their array
+                var shared = a.asSlice(aFrom, aLength).asOverlappingSlice(b.asSlice(bFrom, bLength));
+                return shared.isEmpty() ? DISJOINT
+                        : aLength == bLength && shared.get().byteSize() == aLength ? SAME : PARTIAL;
+            }
             if (baseA != baseB) {
                 return DISJOINT;
             }
-            long x = a.address(); // the offset in the array, for heap segments
-            long y = b.address();
-            return x == y ? SAME : x < y + length && y < x + length ? PARTIAL : DISJOINT;
         }
-        // read-only heap segments do not reveal their array
-        var shared = a.asSlice(0, length).asOverlappingSlice(b.asSlice(0, length));
-        return shared.isEmpty() ? DISJOINT : shared.get().byteSize() == length ? SAME : PARTIAL;
+        long x = a.address() + aFrom; // for heap segments, the offset in the array
+        long y = b.address() + bFrom;
+        if (x == y && aLength == bLength) {
+            return SAME;
+        }
+        return x < y + bLength && y < x + aLength ? PARTIAL : DISJOINT;
     }
 
     /**
