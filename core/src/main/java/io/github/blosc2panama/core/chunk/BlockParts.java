@@ -39,8 +39,7 @@ public final class BlockParts {
         }
         int undone = -1;
         for (int i = 0; i < 6; i++) {
-            int f = h.filters[i];
-            if (f == Filter.NOFILTER.id() || f == Filter.TRUNC_PREC.id() || f == Filter.INT_TRUNC.id()) {
+            if (!FilterPipeline.undoneOnDecompression(h.filters[i])) {
                 continue;
             }
             if (undone >= 0) {

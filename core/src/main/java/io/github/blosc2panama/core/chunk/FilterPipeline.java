@@ -93,7 +93,8 @@ final class FilterPipeline {
         return backwardNeedsScratch;
     }
 
-    private static boolean undoneOnDecompression(int f) {
+    /** Whether decompression undoes filter {@code f} (TRUNC_PREC and INT_TRUNC are lossy and stay as they are). */
+    static boolean undoneOnDecompression(int f) {
         return f != Filter.NOFILTER.id() && f != Filter.TRUNC_PREC.id() && f != Filter.INT_TRUNC.id();
     }
 
