@@ -68,16 +68,6 @@ public final class BlockParts {
         return true;
     }
 
-    /** The chunk's typesize: items are counted in it. */
-    public int typesize() {
-        return h.typesize;
-    }
-
-    /** The number of blocks of the opened chunk. */
-    public int nblocks() {
-        return decoder.nblocks();
-    }
-
     /** Decodes the streams of block {@code j} of the opened chunk (still shuffled). */
     public void load(int j) {
         if (j < 0 || j >= decoder.nblocks()) {
@@ -90,7 +80,7 @@ public final class BlockParts {
 
     /**
      * Writes the items {@code [first, first + count)} of the loaded block (its own item numbers, in the chunk's
-     * typesize) to {@code dst} at {@code dstOffset}: the bytes a full decode of the block has there.
+     * header typesize) to {@code dst} at {@code dstOffset}: the bytes a full decode of the block has there.
      */
     public void items(long first, long count, MemorySegment dst, long dstOffset) {
         if (loaded < 0) {
