@@ -84,6 +84,19 @@ public final class BitShuffle {
      */
     public static void bitunshuffleItems(MemorySegment src, long length, int typesize, long first, long count,
                                          MemorySegment dst, long dstOffset) {
-        ItemUnshuffle.bitunshuffle(src, length, typesize, first, count, dst, dstOffset);
+        ItemUnshuffle.bitunshuffle(src, length, typesize, first, count, 1, 0, dst, dstOffset, 0);
+    }
+
+    /**
+     * {@link #bitunshuffleItems} for {@code rows} runs of {@code count} elements at once: run r takes the elements
+     * {@code [first + r * itemStep, + count)} and writes them to {@code dst} at {@code dstOffset + r * dstStep} (a
+     * column of a box inside a block, checked once for all its rows).
+     *
+     * @throws IllegalArgumentException as {@link #bitunshuffleItems} does, for any of the runs, or if
+     *                                  {@code rows} or a step is negative
+     */
+    public static void bitunshuffleItemRows(MemorySegment src, long length, int typesize, long first, long count,
+            long rows, long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
+        ItemUnshuffle.bitunshuffle(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
     }
 }

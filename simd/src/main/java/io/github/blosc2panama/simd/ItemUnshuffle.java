@@ -21,9 +21,13 @@ final class ItemUnshuffle {
     private ItemUnshuffle() {
     }
 
-    /** Checks the arguments shared by both filters; returns nel, the block's whole elements. */
-    private static long check(MemorySegment src, long length, int typesize, long first, long count,
-                              MemorySegment dst, long dstOffset) {
+    /**
+     * Checks the arguments shared by both filters for {@code rows} runs of {@code count} elements, run r starting
+     * at element {@code first + r * itemStep} and written at {@code dstOffset + r * dstStep}; returns nel, the
+     * block's whole elements.
+     */
+    private static long check(MemorySegment src, long length, int typesize, long first, long count, long rows,
+                              long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
         Objects.requireNonNull(src, "src");
         Objects.requireNonNull(dst, "dst");
         if (typesize < 1) {
@@ -33,25 +37,52 @@ final class ItemUnshuffle {
             throw new IllegalArgumentException("block length " + length + " is negative or exceeds the source's "
                     + src.byteSize() + " bytes");
         }
+        if (rows < 0 || itemStep < 0 || dstStep < 0) {
+            throw new IllegalArgumentException("rows " + rows + ", item step " + itemStep + " and destination step "
+                    + dstStep + " must not be negative");
+        }
         long nel = length / typesize;
-        if (first < 0 || count < 0 || first > nel || count > nel - first) {
-            throw new IllegalArgumentException("elements [" + first + ", " + first + " + " + count
-                    + ") are not among the block's " + nel + " whole elements");
+        long lastFirst = lastStart(first, rows, itemStep);
+        if (first < 0 || count < 0 || first > nel || count > nel - first || lastFirst < 0 || lastFirst > nel
+                || count > nel - lastFirst) {
+            throw new IllegalArgumentException(rows + " runs of elements [" + first + " + r * " + itemStep + ", + "
+                    + count + ") are not among the block's " + nel + " whole elements");
         }
         long bytes = count * typesize;
-        if (dstOffset < 0 || dstOffset > dst.byteSize() || bytes > dst.byteSize() - dstOffset) {
-            throw new IllegalArgumentException(bytes + " bytes at offset " + dstOffset + " do not fit in the "
-                    + dst.byteSize() + "-byte destination");
+        long lastOffset = lastStart(dstOffset, rows, dstStep);
+        if (dstOffset < 0 || lastOffset < 0 || lastOffset > dst.byteSize() || bytes > dst.byteSize() - lastOffset) {
+            throw new IllegalArgumentException(rows + " runs of " + bytes + " bytes at offset " + dstOffset
+                    + " + r * " + dstStep + " do not fit in the " + dst.byteSize() + "-byte destination");
         }
-        if (KernelChecks.overlap(src, 0, length, dst, dstOffset, bytes) != KernelChecks.DISJOINT) {
+        if (rows > 0 && KernelChecks.overlap(src, 0, length, dst, dstOffset, lastOffset - dstOffset + bytes)
+                != KernelChecks.DISJOINT) {
             throw new IllegalArgumentException("src and dst overlap");
         }
         return nel;
     }
 
-    static void unshuffle(MemorySegment src, long length, int typesize, long first, long count, MemorySegment dst,
-                          long dstOffset) {
-        long nel = check(src, length, typesize, first, count, dst, dstOffset);
+    /** {@code start + (rows - 1) * step} for rows >= 1 (start itself for none), -1 when that overflows. */
+    private static long lastStart(long start, long rows, long step) {
+        if (rows <= 1) {
+            return start;
+        }
+        try {
+            return Math.addExact(start, Math.multiplyExact(rows - 1, step));
+        } catch (ArithmeticException e) {
+            return -1;
+        }
+    }
+
+    static void unshuffle(MemorySegment src, long length, int typesize, long first, long count, long rows,
+                          long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
+        long nel = check(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
+        for (long r = 0; r < rows; r++) {
+            unshuffleRun(src, nel, typesize, first + r * itemStep, count, dst, dstOffset + r * dstStep);
+        }
+    }
+
+    private static void unshuffleRun(MemorySegment src, long nel, int typesize, long first, long count,
+                                     MemorySegment dst, long dstOffset) {
         if (typesize == 1) {
             MemorySegment.copy(src, first, dst, dstOffset, count);
         } else if (SimdSupport.VECTOR && count >= VECTOR_MIN && src.isNative() && dst.isNative()) {
@@ -66,9 +97,16 @@ final class ItemUnshuffle {
         }
     }
 
-    static void bitunshuffle(MemorySegment src, long length, int typesize, long first, long count,
-                             MemorySegment dst, long dstOffset) {
-        long nel = check(src, length, typesize, first, count, dst, dstOffset);
+    static void bitunshuffle(MemorySegment src, long length, int typesize, long first, long count, long rows,
+                             long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
+        long nel = check(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
+        for (long r = 0; r < rows; r++) {
+            bitunshuffleRun(src, nel, typesize, first + r * itemStep, count, dst, dstOffset + r * dstStep);
+        }
+    }
+
+    private static void bitunshuffleRun(MemorySegment src, long nel, int typesize, long first, long count,
+                                        MemorySegment dst, long dstOffset) {
         long nel8 = nel - nel % 8;
         long stop = first + count;
         long rowStride = nel8 / 8;

@@ -58,6 +58,19 @@ public final class Shuffle {
      */
     public static void unshuffleItems(MemorySegment src, long length, int typesize, long first, long count,
                                       MemorySegment dst, long dstOffset) {
-        ItemUnshuffle.unshuffle(src, length, typesize, first, count, dst, dstOffset);
+        ItemUnshuffle.unshuffle(src, length, typesize, first, count, 1, 0, dst, dstOffset, 0);
+    }
+
+    /**
+     * {@link #unshuffleItems} for {@code rows} runs of {@code count} elements at once: run r takes the elements
+     * {@code [first + r * itemStep, + count)} and writes them to {@code dst} at {@code dstOffset + r * dstStep} (a
+     * column of a box inside a block, checked once for all its rows).
+     *
+     * @throws IllegalArgumentException as {@link #unshuffleItems} does, for any of the runs, or if
+     *                                  {@code rows} or a step is negative
+     */
+    public static void unshuffleItemRows(MemorySegment src, long length, int typesize, long first, long count,
+            long rows, long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
+        ItemUnshuffle.unshuffle(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
     }
 }

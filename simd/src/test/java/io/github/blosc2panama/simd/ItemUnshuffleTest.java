@@ -70,4 +70,75 @@ class ItemUnshuffleTest {
         assertThrows(IllegalArgumentException.class, () -> BitShuffle.bitunshuffleItems(src, 80, 8, 0, 10, dst, 1));
         assertThrows(IllegalArgumentException.class, () -> BitShuffle.bitunshuffleItems(src, 80, 8, 0, 2, src, 8));
     }
+
+    @Test
+    void rowsOfRunsMatchTheWholeBlock() {
+        SplittableRandom r = new SplittableRandom(12);
+        try (Arena arena = Arena.ofConfined()) {
+            for (int ts : TYPESIZES) {
+                long length = 1200L * ts + 5;
+                long nel = length / ts;
+                MemorySegment data = arena.allocate(length);
+                for (long i = 0; i < length; i++) {
+                    data.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
+                }
+                for (boolean bits : new boolean[] {false, true}) {
+                    MemorySegment filtered = arena.allocate(length);
+                    if (bits) {
+                        BitShuffle.bitshuffle(data, filtered, length, ts);
+                    } else {
+                        Shuffle.shuffle(data, filtered, length, ts);
+                    }
+                    for (int k = 0; k < 30; k++) {
+                        long count = 1 + r.nextLong(k % 2 == 0 ? 3 : 90);
+                        long itemStep = count + r.nextLong(40);
+                        long rows = 1 + r.nextLong((nel - count) / itemStep + 1);
+                        long first = r.nextLong(nel - (rows - 1) * itemStep - count + 1);
+                        long dstStep = count * ts + r.nextInt(7);
+                        MemorySegment out = arena.allocate(3 + rows * dstStep + 1);
+                        out.fill((byte) 0x5A);
+                        if (bits) {
+                            BitShuffle.bitunshuffleItemRows(filtered, length, ts, first, count, rows, itemStep, out, 3,
+                                    dstStep);
+                        } else {
+                            Shuffle.unshuffleItemRows(filtered, length, ts, first, count, rows, itemStep, out, 3,
+                                    dstStep);
+                        }
+                        for (long row = 0; row < rows; row++) {
+                            String what = (bits ? "bit" : "byte") + " ts " + ts + " row " + row + " of " + rows
+                                    + " runs of " + count + " step " + itemStep;
+                            long at = 3 + row * dstStep;
+                            assertEquals(-1, out.asSlice(at, count * ts).mismatch(
+                                    data.asSlice((first + row * itemStep) * ts, count * ts)), what);
+                            if (row == rows - 1 || dstStep > count * ts) {
+                                assertEquals((byte) 0x5A, out.get(java.lang.foreign.ValueLayout.JAVA_BYTE,
+                                        at + count * ts), what);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void rowArgumentsAreCheckedBeforeAnyAccess() {
+        MemorySegment src = MemorySegment.ofArray(new byte[80]);
+        MemorySegment dst = MemorySegment.ofArray(new byte[80]);
+        // ten 8-byte elements: runs of 3 at 0, 4, 8 need an element 10
+        assertThrows(IllegalArgumentException.class,
+                () -> Shuffle.unshuffleItemRows(src, 80, 8, 0, 3, 3, 4, dst, 0, 24));
+        assertThrows(IllegalArgumentException.class,
+                () -> Shuffle.unshuffleItemRows(src, 80, 8, 0, 1, 3, 4, dst, 0, 40));
+        assertThrows(IllegalArgumentException.class,
+                () -> Shuffle.unshuffleItemRows(src, 80, 8, 0, 1, 2, -1, dst, 0, 8));
+        assertThrows(IllegalArgumentException.class,
+                () -> Shuffle.unshuffleItemRows(src, 80, 8, 0, 1, -1, 1, dst, 0, 8));
+        assertThrows(IllegalArgumentException.class,
+                () -> BitShuffle.bitunshuffleItemRows(src, 80, 8, 0, 1, Long.MAX_VALUE, 2, dst, 0, 8));
+        assertThrows(IllegalArgumentException.class,
+                () -> BitShuffle.bitunshuffleItemRows(src, 80, 8, 0, 1, 2, 1, dst, 0, Long.MAX_VALUE));
+        // zero rows touch nothing and are fine
+        Shuffle.unshuffleItemRows(src, 80, 8, 0, 1, 0, 1, dst, 0, 8);
+    }
 }

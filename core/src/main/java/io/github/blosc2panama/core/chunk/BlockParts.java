@@ -83,13 +83,24 @@ public final class BlockParts {
      * header typesize) to {@code dst} at {@code dstOffset}: the bytes a full decode of the block has there.
      */
     public void items(long first, long count, MemorySegment dst, long dstOffset) {
+        itemRows(first, count, 1, 0, dst, dstOffset, 0);
+    }
+
+    /**
+     * {@link #items} for {@code rows} runs of {@code count} items: run r takes the items starting at
+     * {@code first + r * itemStep} and goes to {@code dst} at {@code dstOffset + r * dstStep}.
+     */
+    public void itemRows(long first, long count, long rows, long itemStep, MemorySegment dst, long dstOffset,
+            long dstStep) {
         if (loaded < 0) {
             throw new IllegalStateException("no block loaded");
         }
         if (bits) {
-            BitShuffle.bitunshuffleItems(streams, loadedSize, h.typesize, first, count, dst, dstOffset);
+            BitShuffle.bitunshuffleItemRows(streams, loadedSize, h.typesize, first, count, rows, itemStep, dst,
+                    dstOffset, dstStep);
         } else {
-            Shuffle.unshuffleItems(streams, loadedSize, h.typesize, first, count, dst, dstOffset);
+            Shuffle.unshuffleItemRows(streams, loadedSize, h.typesize, first, count, rows, itemStep, dst, dstOffset,
+                    dstStep);
         }
     }
 

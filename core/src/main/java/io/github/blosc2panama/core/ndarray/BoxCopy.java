@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.ndarray;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * Copies an n-dimensional box of items between two C-order buffers of different shapes:
@@ -13,25 +14,57 @@ final class BoxCopy {
     private BoxCopy() {
     }
 
-    /** One contiguous run of a box: {@code bytes} bytes from source offset {@code srcOff} to {@code dstOff}. */
-    interface Run {
-        void copy(long srcOff, long dstOff, long bytes);
+    /**
+     * Rows of one box: {@code rows} contiguous runs of {@code bytes} bytes, the first at {@code srcOff} /
+     * {@code dstOff}, each next one {@code srcStep} / {@code dstStep} bytes further.
+     */
+    interface Rows {
+        void copy(long srcOff, long dstOff, long bytes, long rows, long srcStep, long dstStep);
     }
 
     static void copy(int ndim, int itemsize, MemorySegment src, long srcBase, long[] srcShape, long[] srcStart,
             MemorySegment dst, long dstBase, long[] dstShape, long[] dstStart, long[] count) {
-        forEachRun(ndim, itemsize, srcShape, srcStart, dstShape, dstStart, count,
-                (s, d, n) -> MemorySegment.copy(src, srcBase + s, dst, dstBase + d, n));
+        forEachRows(ndim, itemsize, srcShape, srcStart, dstShape, dstStart, count,
+                (s, d, n, rows, sStep, dStep) -> copyRows(src, srcBase + s, sStep, dst, dstBase + d, dStep, n, rows));
+    }
+
+    /** Runs shorter than this are copied eight bytes at a time rather than by {@link MemorySegment#copy}. */
+    static final long SHORT_RUN = 128;
+
+    /**
+     * Copies {@code rows} runs of {@code bytes} bytes from {@code src} at {@code srcOff}, {@code srcOff + srcStep},
+     * ... to {@code dst} at {@code dstOff}, {@code dstOff + dstStep}, ... (the two must not overlap). Short runs go
+     * by 8-byte words and a byte tail: one call of {@code MemorySegment.copy} costs more than a short run's words.
+     */
+    static void copyRows(MemorySegment src, long srcOff, long srcStep, MemorySegment dst, long dstOff, long dstStep,
+            long bytes, long rows) {
+        if (bytes >= SHORT_RUN) {
+            for (long r = 0; r < rows; r++) {
+                MemorySegment.copy(src, srcOff + r * srcStep, dst, dstOff + r * dstStep, bytes);
+            }
+            return;
+        }
+        long words = bytes & -Long.BYTES;
+        for (long r = 0; r < rows; r++) {
+            long s = srcOff + r * srcStep;
+            long d = dstOff + r * dstStep;
+            for (long i = 0; i < words; i += Long.BYTES) {
+                dst.set(ValueLayout.JAVA_LONG_UNALIGNED, d + i, src.get(ValueLayout.JAVA_LONG_UNALIGNED, s + i));
+            }
+            for (long i = words; i < bytes; i++) {
+                dst.set(ValueLayout.JAVA_BYTE, d + i, src.get(ValueLayout.JAVA_BYTE, s + i));
+            }
+        }
     }
 
     /**
-     * Calls {@code run} for each contiguous run of the box, in C order, with byte offsets from the start of each
-     * buffer (the longest runs: trailing dimensions spanned fully in both buffers are merged).
+     * Walks the box in C order, handing {@code rows} the runs of its innermost dimension that is not merged
+     * (trailing dimensions spanned fully in both buffers are merged into one run).
      */
-    static void forEachRun(int ndim, int itemsize, long[] srcShape, long[] srcStart, long[] dstShape,
-            long[] dstStart, long[] count, Run runCopy) {
+    static void forEachRows(int ndim, int itemsize, long[] srcShape, long[] srcStart, long[] dstShape,
+            long[] dstStart, long[] count, Rows rows) {
         if (ndim == 0) {
-            runCopy.copy(0, 0, itemsize);
+            rows.copy(0, 0, itemsize, 1, 0, 0);
             return;
         }
         for (int i = 0; i < ndim; i++) {
@@ -64,14 +97,18 @@ final class BoxCopy {
             dstOff += dstStart[i] * dstStride[i];
         }
         if (inner == 0) {
-            runCopy.copy(srcOff, dstOff, run);
+            rows.copy(srcOff, dstOff, run, 1, 0, 0);
             return;
         }
-        // Odometer over dimensions [0, inner).
-        long[] idx = new long[inner];
+        // Dimension inner - 1 gives the rows; an odometer walks dimensions [0, inner - 1).
+        int rowDim = inner - 1;
+        long nRows = count[rowDim];
+        long srcStep = srcStride[rowDim];
+        long dstStep = dstStride[rowDim];
+        long[] idx = new long[rowDim];
         while (true) {
-            runCopy.copy(srcOff, dstOff, run);
-            int k = inner - 1;
+            rows.copy(srcOff, dstOff, run, nRows, srcStep, dstStep);
+            int k = rowDim - 1;
             while (k >= 0) {
                 idx[k]++;
                 srcOff += srcStride[k];

@@ -329,8 +329,9 @@ final class SliceReader {
     /** Copies the region's part of block b, loaded in {@link #parts}, unshuffling only its runs of items. */
     private void copyBlockParts(long b) {
         if (blockPart(b)) {
-            BoxCopy.forEachRun(nd, ts, blockShape, inBlock, rshape, bInRegion, bCountItems,
-                    (srcOff, dstOff, bytes) -> parts.items(srcOff / ts, bytes / ts, dst, dstOff));
+            BoxCopy.forEachRows(nd, ts, blockShape, inBlock, rshape, bInRegion, bCountItems,
+                    (srcOff, dstOff, bytes, rows, srcStep, dstStep) -> parts.itemRows(srcOff / ts, bytes / ts, rows,
+                            srcStep / ts, dst, dstOff, dstStep));
         }
     }
 
