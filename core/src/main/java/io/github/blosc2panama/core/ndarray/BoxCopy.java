@@ -1,7 +1,6 @@
 package io.github.blosc2panama.core.ndarray;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * Copies an n-dimensional box of items between two C-order buffers of different shapes:
@@ -25,36 +24,11 @@ final class BoxCopy {
     static void copy(int ndim, int itemsize, MemorySegment src, long srcBase, long[] srcShape, long[] srcStart,
             MemorySegment dst, long dstBase, long[] dstShape, long[] dstStart, long[] count) {
         forEachRows(ndim, itemsize, srcShape, srcStart, dstShape, dstStart, count,
-                (s, d, n, rows, sStep, dStep) -> copyRows(src, srcBase + s, sStep, dst, dstBase + d, dStep, n, rows));
-    }
-
-    /** Runs shorter than this are copied eight bytes at a time rather than by {@link MemorySegment#copy}. */
-    static final long SHORT_RUN = 128;
-
-    /**
-     * Copies {@code rows} runs of {@code bytes} bytes from {@code src} at {@code srcOff}, {@code srcOff + srcStep},
-     * ... to {@code dst} at {@code dstOff}, {@code dstOff + dstStep}, ... (the two must not overlap). Short runs go
-     * by 8-byte words and a byte tail: one call of {@code MemorySegment.copy} costs more than a short run's words.
-     */
-    static void copyRows(MemorySegment src, long srcOff, long srcStep, MemorySegment dst, long dstOff, long dstStep,
-            long bytes, long rows) {
-        if (bytes >= SHORT_RUN) {
-            for (long r = 0; r < rows; r++) {
-                MemorySegment.copy(src, srcOff + r * srcStep, dst, dstOff + r * dstStep, bytes);
-            }
-            return;
-        }
-        long words = bytes & -Long.BYTES;
-        for (long r = 0; r < rows; r++) {
-            long s = srcOff + r * srcStep;
-            long d = dstOff + r * dstStep;
-            for (long i = 0; i < words; i += Long.BYTES) {
-                dst.set(ValueLayout.JAVA_LONG_UNALIGNED, d + i, src.get(ValueLayout.JAVA_LONG_UNALIGNED, s + i));
-            }
-            for (long i = words; i < bytes; i++) {
-                dst.set(ValueLayout.JAVA_BYTE, d + i, src.get(ValueLayout.JAVA_BYTE, s + i));
-            }
-        }
+                (s, d, n, rows, sStep, dStep) -> {
+                    for (long r = 0; r < rows; r++) {
+                        MemorySegment.copy(src, srcBase + s + r * sStep, dst, dstBase + d + r * dStep, n);
+                    }
+                });
     }
 
     /**
