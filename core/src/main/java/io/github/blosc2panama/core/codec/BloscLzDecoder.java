@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.codec;
 
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.simd.ByteFill;
 
 import java.lang.foreign.MemorySegment;
 
@@ -191,13 +192,6 @@ final class BloscLzDecoder {
 
     /** Writes {@code b} over output offsets {@code [op, end)}. */
     private static void fillRun(MemorySegment out, long outBase, int op, int end, byte b) {
-        long word = (b & 0xFFL) * 0x0101010101010101L;
-        while (op + 8 <= end) {
-            out.set(LONG_LE, outBase + op, word);
-            op += 8;
-        }
-        while (op < end) {
-            out.set(BYTE, outBase + op++, b);
-        }
+        ByteFill.fill(out, outBase + op, end - op, b);
     }
 }
