@@ -10,7 +10,7 @@ import java.lang.foreign.MemorySegment;
 /**
  * Reads parts of single blocks, for readers that need a few items of a block (a column of an array needs one item
  * per block row): a block's streams are decoded once ({@link #load}), then the byte or bit shuffle is undone only
- * for the runs of items asked for ({@link #items}). Works on chunks whose one filter to undo is a SHUFFLE of the
+ * for the runs of items asked for ({@link #itemRows}). Works on chunks whose one filter to undo is a SHUFFLE of the
  * header's typesize or a BITSHUFFLE (format version 3 and later), with blocks of a fixed size; {@link #open}
  * says whether a chunk is one. Not thread-safe: one instance per reader; the decoded streams live in a per-thread
  * buffer, so two instances must not take turns loading blocks on one thread.
@@ -79,16 +79,9 @@ public final class BlockParts {
     }
 
     /**
-     * Writes the items {@code [first, first + count)} of the loaded block (its own item numbers, in the chunk's
-     * header typesize) to {@code dst} at {@code dstOffset}: the bytes a full decode of the block has there.
-     */
-    public void items(long first, long count, MemorySegment dst, long dstOffset) {
-        itemRows(first, count, 1, 0, dst, dstOffset, 0);
-    }
-
-    /**
-     * {@link #items} for {@code rows} runs of {@code count} items: run r takes the items starting at
-     * {@code first + r * itemStep} and goes to {@code dst} at {@code dstOffset + r * dstStep}.
+     * Writes {@code rows} runs of {@code count} items of the loaded block (its own item numbers, in the chunk's header
+     * typesize) to {@code dst}: run r takes the items {@code [first + r * itemStep, + count)} and goes to
+     * {@code dstOffset + r * dstStep}, the bytes a full decode of the block has there.
      */
     public void itemRows(long first, long count, long rows, long itemStep, MemorySegment dst, long dstOffset,
             long dstStep) {
