@@ -84,7 +84,7 @@ public final class BitShuffle {
      */
     public static void bitunshuffleItems(MemorySegment src, long length, int typesize, long first, long count,
                                          MemorySegment dst, long dstOffset) {
-        ItemUnshuffle.bitunshuffle(src, length, typesize, first, count, 1, 0, dst, dstOffset, 0);
+        ItemUnshuffle.unshuffleRows(true, src, length, typesize, first, count, 1, 0, dst, dstOffset, 0);
     }
 
     /**
@@ -97,6 +97,7 @@ public final class BitShuffle {
      */
     public static void bitunshuffleItemRows(MemorySegment src, long length, int typesize, long first, long count,
             long rows, long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
-        ItemUnshuffle.bitunshuffle(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
+        ItemUnshuffle.unshuffleRows(true, src, length, typesize, first, count, rows, itemStep, dst, dstOffset,
+                dstStep);
     }
 }

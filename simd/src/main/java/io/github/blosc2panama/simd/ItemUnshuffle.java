@@ -73,11 +73,20 @@ final class ItemUnshuffle {
         }
     }
 
-    static void unshuffle(MemorySegment src, long length, int typesize, long first, long count, long rows,
-                          long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
+    /**
+     * Undoes the byte shuffle ({@code bits} false) or the bit shuffle for {@code rows} runs of {@code count}
+     * elements: run r takes the elements from {@code first + r * itemStep} and writes them at
+     * {@code dstOffset + r * dstStep}.
+     */
+    static void unshuffleRows(boolean bits, MemorySegment src, long length, int typesize, long first, long count,
+                              long rows, long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
         long nel = check(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
         for (long r = 0; r < rows; r++) {
-            unshuffleRun(src, nel, typesize, first + r * itemStep, count, dst, dstOffset + r * dstStep);
+            if (bits) {
+                bitunshuffleRun(src, nel, typesize, first + r * itemStep, count, dst, dstOffset + r * dstStep);
+            } else {
+                unshuffleRun(src, nel, typesize, first + r * itemStep, count, dst, dstOffset + r * dstStep);
+            }
         }
     }
 
@@ -94,14 +103,6 @@ final class ItemUnshuffle {
                     dst.set(JAVA_BYTE, to + j, src.get(JAVA_BYTE, j * nel + first + i));
                 }
             }
-        }
-    }
-
-    static void bitunshuffle(MemorySegment src, long length, int typesize, long first, long count, long rows,
-                             long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
-        long nel = check(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
-        for (long r = 0; r < rows; r++) {
-            bitunshuffleRun(src, nel, typesize, first + r * itemStep, count, dst, dstOffset + r * dstStep);
         }
     }
 

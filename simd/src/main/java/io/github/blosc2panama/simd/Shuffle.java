@@ -58,7 +58,7 @@ public final class Shuffle {
      */
     public static void unshuffleItems(MemorySegment src, long length, int typesize, long first, long count,
                                       MemorySegment dst, long dstOffset) {
-        ItemUnshuffle.unshuffle(src, length, typesize, first, count, 1, 0, dst, dstOffset, 0);
+        ItemUnshuffle.unshuffleRows(false, src, length, typesize, first, count, 1, 0, dst, dstOffset, 0);
     }
 
     /**
@@ -71,6 +71,7 @@ public final class Shuffle {
      */
     public static void unshuffleItemRows(MemorySegment src, long length, int typesize, long first, long count,
             long rows, long itemStep, MemorySegment dst, long dstOffset, long dstStep) {
-        ItemUnshuffle.unshuffle(src, length, typesize, first, count, rows, itemStep, dst, dstOffset, dstStep);
+        ItemUnshuffle.unshuffleRows(false, src, length, typesize, first, count, rows, itemStep, dst, dstOffset,
+                dstStep);
     }
 }
