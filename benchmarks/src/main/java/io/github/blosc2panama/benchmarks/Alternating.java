@@ -1,0 +1,111 @@
+package io.github.blosc2panama.benchmarks;
+
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * A second opinion on {@link SliceBenchmark} and {@link ChunkBenchmark} that host drift cannot skew: one JVM sets
+ * up both sides (ours and C's) on the same data, then runs them in turns ({@value #TURN_NANOS} ns of ours, the same
+ * of C's, repeated), and prints each turn's ratio, their geometric mean and the ratio of the best turns. JMH runs
+ * the two sides in forks minutes apart, so on a busy host its ratios of memory-bound work move by tens of percent;
+ * here both sides of a turn see the same host. Not a replacement for JMH (no forks, no blackhole).
+ *
+ * <pre>
+ * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Dblosc2.clib=.../libblosc2.so \
+ *     -cp benchmarks/target/benchmarks.jar io.github.blosc2panama.benchmarks.Alternating slice f32_4d all 16
+ * ... Alternating decompress i32_arange blosclz-5-shuffle 1 16      (or compress; dataset config nthreads turns)
+ * </pre>
+ * Both print ours/C of the rates (slices or MiB per second): above 1 means ours is faster; for slices that is C's
+ * time over ours, the C/ours column of {@code SliceBenchmark}'s tables.
+ */
+public final class Alternating {
+    static final long TURN_NANOS = 400_000_000L;
+
+    private Alternating() {
+    }
+
+    /** One side: runs one operation, returns the units of work it did (1 slice, or MiB of data). */
+    private interface Side {
+        double run();
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length == 4 && args[0].equals("slice")) {
+            SliceBenchmark ours = slice(args[1], args[2], "java");
+            SliceBenchmark c = slice(args[1], args[2], "c");
+            alternate(args[1] + " " + args[2] + " slice", Integer.parseInt(args[3]), () -> {
+                ours.slice();
+                return 1;
+            }, () -> {
+                c.slice();
+                return 1;
+            });
+            ours.tearDown();
+            c.tearDown();
+        } else if (args.length == 5 && (args[0].equals("decompress") || args[0].equals("compress"))) {
+            boolean dec = args[0].equals("decompress");
+            ChunkBenchmark ours = chunks(args[1], args[2], Integer.parseInt(args[3]), "java");
+            ChunkBenchmark c = chunks(args[1], args[2], Integer.parseInt(args[3]), "c");
+            alternate(args[1] + " " + args[2] + " nthreads=" + args[3] + " " + args[0], Integer.parseInt(args[4]),
+                    () -> (dec ? ours.decompress() : ours.compress()) >= 0 ? ChunkBenchmark.DATASET_MIB : 0,
+                    () -> (dec ? c.decompress() : c.compress()) >= 0 ? ChunkBenchmark.DATASET_MIB : 0);
+            ours.tearDown();
+            c.tearDown();
+        } else {
+            System.err.println("usage: Alternating slice ARRAY REGION TURNS | (decompress|compress) DATASET CONFIG"
+                    + " NTHREADS TURNS   (the parameters of SliceBenchmark and ChunkBenchmark)");
+            System.exit(2);
+        }
+    }
+
+    private static SliceBenchmark slice(String array, String region, String impl) throws IOException {
+        SliceBenchmark b = new SliceBenchmark();
+        b.array = array;
+        b.region = region;
+        b.impl = impl;
+        b.setup();
+        return b;
+    }
+
+    private static ChunkBenchmark chunks(String dataset, String config, int nthreads, String impl) {
+        ChunkBenchmark b = new ChunkBenchmark();
+        b.dataset = dataset;
+        b.config = config;
+        b.nthreads = nthreads;
+        b.impl = impl;
+        b.setup();
+        return b;
+    }
+
+    /** Runs the sides in turns and prints the ratios of their rates (work per second), ours over C's. */
+    private static void alternate(String what, int turns, Side ours, Side c) {
+        for (int warm = 0; warm < 3; warm++) {
+            rate(ours);
+            rate(c);
+        }
+        double logSum = 0;
+        double bestOurs = 0;
+        double bestC = 0;
+        for (int t = 0; t < turns; t++) {
+            double o = rate(ours);
+            double x = rate(c);
+            logSum += Math.log(o / x);
+            bestOurs = Math.max(bestOurs, o);
+            bestC = Math.max(bestC, x);
+            System.out.printf(Locale.ROOT, "turn %d: ours %.4g/s, C %.4g/s, ours/C %.2f%n", t, o, x, o / x);
+        }
+        System.out.printf(Locale.ROOT, "%s: ours/C geometric mean %.2f over %d turns; best turns ours %.4g/s, C %.4g/s,"
+                + " ours/C %.2f%n", what, Math.exp(logSum / turns), turns, bestOurs, bestC, bestOurs / bestC);
+    }
+
+    private static double rate(Side side) {
+        long start = System.nanoTime();
+        double work = 0;
+        long now;
+        do {
+            work += side.run();
+            now = System.nanoTime();
+        } while (now - start < TURN_NANOS);
+        return work / ((now - start) / 1e9);
+    }
+}
