@@ -7,8 +7,8 @@ import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link ByteFill} by vector stores of at most 256 bits (wider ones gained nothing for runs of a few hundred bytes
- * and split more often across cache lines). Native segments, {@code length >= WIDTH}; no argument checks: the
+ * {@link ByteFill} by vector stores of at most 256 bits (512-bit ones decoded BloscLZ runs no faster: i32_arange
+ * 0.59-0.67 of C against 0.58-0.63, alternating turns). Native segments, {@code length >= WIDTH}; no argument checks: the
  * caller has done them. Only loaded when {@link SimdSupport#VECTOR}.
  */
 final class ByteFillVector {
