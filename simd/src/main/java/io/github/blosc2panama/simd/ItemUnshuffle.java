@@ -3,8 +3,6 @@ package io.github.blosc2panama.simd;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -14,7 +12,6 @@ import java.util.Objects;
  * write for the same elements.
  */
 final class ItemUnshuffle {
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Elements below which the per-element scalar gather beats setting up the vector kernels. */
     private static final long VECTOR_MIN = 64;
 
