@@ -80,30 +80,44 @@ public final class SliceIO {
         void run(long blockOffset, long[] inBlock, long[] inRegion, long[] count);
     }
 
+    /**
+     * The part of the region box {@code [lo, hi)} (array coordinates; the region starts at {@code start}) in the
+     * block at block-grid coordinates {@code bb} of the chunk at {@code origin}: where it starts in the block
+     * ({@code inBlock}) and in the region ({@code inRegion}), and its size ({@code count}). False when the block
+     * holds none of it.
+     */
+    static boolean blockPart(Geometry g, int[] bb, long[] origin, long[] lo, long[] hi, long[] start, long[] inBlock,
+            long[] inRegion, long[] count) {
+        boolean empty = false;
+        for (int i = 0; i < g.ndim; i++) {
+            long bOrigin = origin[i] + (long) bb[i] * g.blockshape[i];
+            long from = Math.max(lo[i], bOrigin);
+            long to = Math.min(hi[i], bOrigin + g.blockshape[i]);
+            empty |= to <= from;
+            inBlock[i] = from - bOrigin;
+            inRegion[i] = from - start[i];
+            count[i] = to - from;
+        }
+        return !empty;
+    }
+
     /** Calls {@code action} for each block of {@code [bLo, bLo + bCount)} with its part of {@code [lo, hi)}. */
     private static void blockLoop(Geometry g, int[] bLo, int[] bCount, long[] origin, long[] lo, long[] hi,
             long[] start, BlockAction action) {
         int nd = g.ndim;
         int[] b = new int[nd];
+        int[] bb = new int[nd];
         long[] inBlock = new long[nd];
         long[] inRegion = new long[nd];
         long[] count = new long[nd];
         long blockBytes = (long) g.blockNitems * g.typesize;
         while (true) {
             long bi = 0;
-            boolean empty = false;
             for (int i = 0; i < nd; i++) {
-                long bb = bLo[i] + b[i];
-                bi = bi * g.blockGrid[i] + bb;
-                long bOrigin = origin[i] + bb * g.blockshape[i];
-                long from = Math.max(lo[i], bOrigin);
-                long to = Math.min(hi[i], bOrigin + g.blockshape[i]);
-                empty |= to <= from;
-                inBlock[i] = from - bOrigin;
-                inRegion[i] = from - start[i];
-                count[i] = to - from;
+                bb[i] = bLo[i] + b[i];
+                bi = bi * g.blockGrid[i] + bb[i];
             }
-            if (!empty) {
+            if (blockPart(g, bb, origin, lo, hi, start, inBlock, inRegion, count)) {
                 action.run(bi * blockBytes, inBlock, inRegion, count);
             }
             if (!advance(b, bCount, nd - 1)) {

@@ -313,17 +313,7 @@ final class SliceReader {
             bb[i] = (int) (rem % g.blockGrid[i]);
             rem /= g.blockGrid[i];
         }
-        boolean empty = false;
-        for (int i = 0; i < nd; i++) {
-            long bOrigin = origin[i] + (long) bb[i] * g.blockshape[i];
-            long from = Math.max(lo[i], bOrigin);
-            long to = Math.min(hi[i], bOrigin + g.blockshape[i]);
-            empty |= to <= from;
-            inBlock[i] = from - bOrigin;
-            bInRegion[i] = from - start[i];
-            bCountItems[i] = to - from;
-        }
-        return !empty;
+        return SliceIO.blockPart(g, bb, origin, lo, hi, start, inBlock, bInRegion, bCountItems);
     }
 
     /** Copies the region's part of block b, loaded in {@link #parts}, unshuffling only its runs of items. */
