@@ -205,7 +205,7 @@ public final class ChunkCompressor {
             return ntbytes;
         }
 
-        /** Encodes blocks on several threads into one staging area, then places them in block order. */
+        /** Encodes blocks on several threads into one staging area; each is placed as soon as all before it are. */
         private int writeBlocksInParallel(BlockEncoder encoder, int streamsStart, int workers) {
             int nblocks = plan.nblocks();
             long[] at = new long[nblocks + 1];
@@ -213,24 +213,15 @@ public final class ChunkCompressor {
                 at[j + 1] = at[j] + encoder.worstCase(j);
             }
             MemorySegment staging = Scratch.get().staging(at[nblocks]);
-            int[] sizes = new int[nblocks];
+            BlockPlacement placement = new BlockPlacement(staging, at, dst, streamsStart, destsize);
             java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
             BlockRunner.runOn(workers, () -> {
                 Scratch scratch = Scratch.get();
                 for (int j = next.getAndIncrement(); j < nblocks; j = next.getAndIncrement()) {
-                    sizes[j] = encoder.encode(j, staging.asSlice(at[j], at[j + 1] - at[j]), scratch);
+                    placement.finished(j, encoder.encode(j, staging.asSlice(at[j], at[j + 1] - at[j]), scratch));
                 }
             });
-            int ntbytes = streamsStart;
-            for (int j = 0; j < nblocks; j++) {
-                if ((long) ntbytes + sizes[j] > destsize) {
-                    return 0;
-                }
-                dst.set(Le.I32, ChunkHeader.EXTENDED_HEADER_LENGTH + 4L * j, ntbytes);
-                MemorySegment.copy(staging, at[j], dst, ntbytes, sizes[j]);
-                ntbytes += sizes[j];
-            }
-            return ntbytes;
+            return placement.chunkSize();
         }
     }
 }

@@ -131,6 +131,49 @@ class RoundTripTest {
     }
 
     @Test
+    void tightDestinationsGiveTheSameChunkWhateverNthreads() {
+        // A compressible half then a random half: in a destination a little too small the blocks stop fitting
+        // part way through and the chunk is refused. All random: every stream is stored raw, so the blocks take
+        // more than a memcpy chunk, which is what a destination of nbytes + 32 gets.
+        byte[] halves = new byte[1 << 20];
+        System.arraycopy(TestData.make(TestData.Shape.ARANGE, halves.length / 2, 4, 1), 0, halves, 0,
+                halves.length / 2);
+        System.arraycopy(TestData.make(TestData.Shape.RANDOM, halves.length / 2, 4, 2), 0, halves,
+                halves.length / 2, halves.length / 2);
+        byte[] random = TestData.make(TestData.Shape.RANDOM, 1 << 20, 4, 3);
+        CParams one = CParams.builder().codec(Codec.LZ4).typesize(4).blocksize(32 * 1024).build();
+        int outcomes = 0;
+        for (byte[] data : new byte[][] {halves, random}) {
+            int full = Blosc2.compress(data, one).length;
+            for (int destsize : new int[] {full, full - 1, full - 4000, data.length + 32, full / 2}) {
+                byte[] expected = compressInto(data, one, destsize);
+                for (int nthreads : new int[] {2, 3, 8}) {
+                    byte[] got = compressInto(data, one.toBuilder().nthreads(nthreads).build(), destsize);
+                    assertArrayEquals(expected, got, "destsize " + destsize + ", nthreads " + nthreads);
+                }
+                if (expected != null) {
+                    assertArrayEquals(data, Blosc2.decompress(expected), "destsize " + destsize);
+                    outcomes |= Blosc2.info(expected).memcpyed() ? 1 : 2;
+                } else {
+                    outcomes |= 4;
+                }
+            }
+        }
+        assertEquals(7, outcomes, "compressed, memcpyed and refused each seen");
+    }
+
+    /** The chunk written into a destination of {@code destsize} bytes, or null when it is refused. */
+    private static byte[] compressInto(byte[] data, CParams p, int destsize) {
+        MemorySegment dst = MemorySegment.ofArray(new byte[destsize]);
+        try {
+            long cbytes = Blosc2.compress(MemorySegment.ofArray(data), dst, p);
+            return dst.asSlice(0, cbytes).toArray(ValueLayout.JAVA_BYTE);
+        } catch (io.github.blosc2panama.core.InvalidArgumentException e) {
+            return null;
+        }
+    }
+
+    @Test
     void allZerosBecomeASpecialChunk() {
         byte[] zeros = new byte[1 << 20];
         byte[] chunk = Blosc2.compress(zeros, CParams.builder().codec(Codec.LZ4).typesize(4).build());
