@@ -12,25 +12,13 @@ final class StreamRuns {
     private StreamRuns() {
     }
 
+    /**
+     * Whether every byte of {@code stream} is the same: the stream against itself one byte on, by the JDK's
+     * vectorized {@link MemorySegment#mismatch} rather than a loop over longs (half the time in a profile).
+     */
     static boolean isRun(MemorySegment stream) {
         long n = stream.byteSize();
-        if (n == 0) {
-            return true;
-        }
-        byte x = stream.get(ValueLayout.JAVA_BYTE, 0);
-        long pattern = (x & 0xFFL) * 0x0101010101010101L;
-        long i = 0;
-        for (; i + 8 <= n; i += 8) {
-            if (stream.get(ValueLayout.JAVA_LONG_UNALIGNED, i) != pattern) {
-                return false;
-            }
-        }
-        for (; i < n; i++) {
-            if (stream.get(ValueLayout.JAVA_BYTE, i) != x) {
-                return false;
-            }
-        }
-        return true;
+        return n <= 1 || MemorySegment.mismatch(stream, 0, n - 1, stream, 1, n) < 0;
     }
 
     /**
