@@ -1,17 +1,22 @@
 package io.github.blosc2panama.simd;
 
+import static io.github.blosc2panama.simd.TwoVectorSelect.INTS;
+import static io.github.blosc2panama.simd.TwoVectorSelect.SHORTS;
 import static jdk.incubator.vector.VectorOperators.L2B;
 import static jdk.incubator.vector.VectorOperators.LSHL;
 import static jdk.incubator.vector.VectorOperators.LSHR;
+import static jdk.incubator.vector.VectorOperators.S2B;
 import static jdk.incubator.vector.VectorOperators.ZERO_EXTEND_B2S;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.util.function.IntUnaryOperator;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.Vector;
 import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
@@ -24,9 +29,10 @@ import jdk.incubator.vector.VectorSpecies;
  * byte pair {@code k} of each of the {@code m} elements). Two-vector rearranges then interleave shorts of
  * {@code p0, p1} (and {@code p2, p3}) into ints (bytes 0-3 and 4-7 of the elements), and ints of those into the
  * longs, four output vectors in element order. A two-vector rearrange is two permutes and a blend on AVX-512,
- * with no pass through memory: that makes this faster than going through short streams in a scratch (the same
- * steps backwards made the shuffle no faster: {@link #longsToRows} shifts and truncates instead, on 512-bit
- * vectors).
+ * with no pass through memory: that makes this faster than going through short streams in a scratch. The same
+ * steps backwards make the shuffle ({@link #longsToRows}) when JDK 24's single-instruction two-vector selects are
+ * there ({@link TwoVectorSelect}); with the Java 22 rearranges they were no faster than a shift and a truncating
+ * conversion per byte, which is what it does otherwise.
  *
  * <p>Needs a shape of at least 128 bits ({@link #SUPPORTED}); callers fall back to {@link LaneTranspose} below it.
  * Native segments only (see {@link LaneTranspose}); no argument checks: callers have done them.
@@ -59,6 +65,21 @@ final class LongRowTranspose {
     private static final VectorShuffle<Integer> ZIP_INTS_HI =
             VectorShuffle.fromOp(I, t -> (t % 2) * (M / 2) + t / 2 + M / 4);
 
+    /**
+     * Whether both directions use {@link TwoVectorSelect} (the shuffle then takes the steps of the unshuffle
+     * backwards): on 512-bit shapes (AVX-512, where the selects are single instructions) of a JDK that has them.
+     */
+    static final boolean SELECTS = TwoVectorSelect.AVAILABLE && LaneTranspose.SHAPE.vectorBitSize() == 512;
+    /** The same zips as select indexes, and the even and odd lanes of a two-vector concatenation. */
+    private static final ShortVector ZIP_SHORTS_LO_INDEX = shortIndexes(t -> (t % 2) * M + t / 2);
+    private static final ShortVector ZIP_SHORTS_HI_INDEX = shortIndexes(t -> (t % 2) * M + t / 2 + M / 2);
+    private static final IntVector ZIP_INTS_LO_INDEX = intIndexes(t -> (t % 2) * (M / 2) + t / 2);
+    private static final IntVector ZIP_INTS_HI_INDEX = intIndexes(t -> (t % 2) * (M / 2) + t / 2 + M / 4);
+    private static final ShortVector EVEN_SHORTS = shortIndexes(t -> 2 * t);
+    private static final ShortVector ODD_SHORTS = shortIndexes(t -> 2 * t + 1);
+    private static final IntVector EVEN_INTS = intIndexes(t -> 2 * t);
+    private static final IntVector ODD_INTS = intIndexes(t -> 2 * t + 1);
+
     private LongRowTranspose() {
     }
 
@@ -68,6 +89,22 @@ final class LongRowTranspose {
      */
     static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
         int whole = n - n % M;
+        if (SELECTS) {
+            rowsToLongsBySelect(s, from, stride, d, to, whole);
+        } else {
+            rowsToLongsByRearrange(s, from, stride, d, to, whole);
+        }
+        for (int i = whole; i < n; i++) {
+            long v = 0;
+            for (int k = 0; k < 8; k++) {
+                v |= (s.get(BYTE, from + k * stride + i) & 0xFFL) << (8 * k);
+            }
+            d.set(LONG, to + 8L * i, v);
+        }
+    }
+
+    private static void rowsToLongsByRearrange(MemorySegment s, long from, long stride, MemorySegment d, long to,
+                                               int whole) {
         for (int i = 0; i < whole; i += M) {
             long at = from + i;
             ShortVector p0 = pair(s, at, stride);
@@ -84,13 +121,47 @@ final class LongRowTranspose {
             lo1.rearrange(ZIP_INTS_LO, hi1).intoMemorySegment(d, o + 4 * M, LE);
             lo1.rearrange(ZIP_INTS_HI, hi1).intoMemorySegment(d, o + 6 * M, LE);
         }
-        for (int i = whole; i < n; i++) {
-            long v = 0;
-            for (int k = 0; k < 8; k++) {
-                v |= (s.get(BYTE, from + k * stride + i) & 0xFFL) << (8 * k);
+    }
+
+    /** {@link #rowsToLongsByRearrange} with selects (called straight through the handles: see {@link TwoVectorSelect}). */
+    private static void rowsToLongsBySelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
+                                            int whole) {
+        try {
+            for (int i = 0; i < whole; i += M) {
+                long at = from + i;
+                Vector<Short> p0 = pair(s, at, stride);
+                Vector<Short> p1 = pair(s, at + 2 * stride, stride);
+                Vector<Short> p2 = pair(s, at + 4 * stride, stride);
+                Vector<Short> p3 = pair(s, at + 6 * stride, stride);
+                Vector<Integer> lo0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p0, p1)).reinterpretAsInts();
+                Vector<Integer> lo1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p0, p1)).reinterpretAsInts();
+                Vector<Integer> hi0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p2, p3)).reinterpretAsInts();
+                Vector<Integer> hi1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p2, p3)).reinterpretAsInts();
+                long o = to + 8L * i;
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo0, hi0)).intoMemorySegment(d, o, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo0, hi0)).intoMemorySegment(d, o + 2 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo1, hi1)).intoMemorySegment(d, o + 4 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo1, hi1)).intoMemorySegment(d, o + 6 * M, LE);
             }
-            d.set(LONG, to + 8L * i, v);
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
         }
+    }
+
+    private static ShortVector shortIndexes(IntUnaryOperator lane) {
+        short[] index = new short[S.length()];
+        for (int t = 0; t < index.length; t++) {
+            index[t] = (short) lane.applyAsInt(t);
+        }
+        return ShortVector.fromArray(S, index, 0);
+    }
+
+    private static IntVector intIndexes(IntUnaryOperator lane) {
+        int[] index = new int[I.length()];
+        for (int t = 0; t < index.length; t++) {
+            index[t] = lane.applyAsInt(t);
+        }
+        return IntVector.fromArray(I, index, 0);
     }
 
     /** Shorts {@code s[at + i] | s[at + stride + i] << 8} for the M elements at i = 0.. M - 1. */
@@ -102,12 +173,66 @@ final class LongRowTranspose {
     }
 
     /**
-     * Inverse of {@link #rowsToLongs}: {@code n} longs at {@code s[from]} split into the 8 rows at {@code d[to]}, byte k
-     * of each long by a shift and a truncating conversion. Needs {@link #SPLIT_SUPPORTED}.
+     * Inverse of {@link #rowsToLongs}: {@code n} longs at {@code s[from]} split into the 8 rows at {@code d[to]}. With
+     * {@link #SELECTS}, by selects; else byte k of each long by a shift and a truncating conversion. Needs
+     * {@link #SPLIT_SUPPORTED}.
      */
     static void longsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
+        int whole;
+        if (SELECTS) {
+            whole = n - n % M;
+            longsToRowsBySelect(s, from, d, to, stride, whole);
+        } else {
+            whole = n - n % L.length();
+            longsToRowsByShifts(s, from, d, to, stride, whole);
+        }
+        for (int i = whole; i < n; i++) {
+            long v = s.get(LONG, from + 8L * i);
+            for (int k = 0; k < 8; k++) {
+                d.set(BYTE, to + k * stride + i, (byte) (v >>> (8 * k)));
+            }
+        }
+    }
+
+    /**
+     * {@link #rowsToLongs} backwards, M longs a step: the even and odd ints of two long vectors are bytes 0-3 and 4-7
+     * of their elements; the even and odd shorts of two of those, byte pairs 0-1 and 2-3 (or 4-5 and 6-7) of M
+     * elements; each pair vector truncated, and shifted then truncated, makes two rows.
+     */
+    private static void longsToRowsBySelect(MemorySegment s, long from, MemorySegment d, long to, long stride,
+                                            int whole) {
+        long vectorBytes = I.vectorByteSize();
+        try {
+            for (int i = 0; i < whole; i += M) {
+                long at = from + 8L * i;
+                Vector<Integer> o0 = IntVector.fromMemorySegment(I, s, at, LE);
+                Vector<Integer> o1 = IntVector.fromMemorySegment(I, s, at + vectorBytes, LE);
+                Vector<Integer> o2 = IntVector.fromMemorySegment(I, s, at + 2 * vectorBytes, LE);
+                Vector<Integer> o3 = IntVector.fromMemorySegment(I, s, at + 3 * vectorBytes, LE);
+                Vector<Short> lo0 = ((IntVector) INTS.invokeExact(EVEN_INTS, o0, o1)).reinterpretAsShorts();
+                Vector<Short> hi0 = ((IntVector) INTS.invokeExact(ODD_INTS, o0, o1)).reinterpretAsShorts();
+                Vector<Short> lo1 = ((IntVector) INTS.invokeExact(EVEN_INTS, o2, o3)).reinterpretAsShorts();
+                Vector<Short> hi1 = ((IntVector) INTS.invokeExact(ODD_INTS, o2, o3)).reinterpretAsShorts();
+                long row = to + i;
+                twoRows((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, lo0, lo1), d, row, stride);
+                twoRows((ShortVector) SHORTS.invokeExact(ODD_SHORTS, lo0, lo1), d, row + 2 * stride, stride);
+                twoRows((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, hi0, hi1), d, row + 4 * stride, stride);
+                twoRows((ShortVector) SHORTS.invokeExact(ODD_SHORTS, hi0, hi1), d, row + 6 * stride, stride);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+
+    /** The low bytes of the shorts {@code p} at {@code d[at]}, their high bytes at {@code d[at + stride]}. */
+    private static void twoRows(ShortVector p, MemorySegment d, long at, long stride) {
+        p.convertShape(S2B, B, 0).intoMemorySegment(d, at, LE);
+        p.lanewise(LSHR, 8).convertShape(S2B, B, 0).intoMemorySegment(d, at + stride, LE);
+    }
+
+    private static void longsToRowsByShifts(MemorySegment s, long from, MemorySegment d, long to, long stride,
+                                            int whole) {
         int step = L.length();
-        int whole = n - n % step;
         for (int i = 0; i < whole; i += step) {
             LongVector x = LongVector.fromMemorySegment(L, s, from + 8L * i, LE);
             long at = to + i;
@@ -119,12 +244,6 @@ final class LongRowTranspose {
             x.lanewise(LSHR, 40).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 5 * stride, LE);
             x.lanewise(LSHR, 48).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 6 * stride, LE);
             x.lanewise(LSHR, 56).convertShape(L2B, BL, 0).intoMemorySegment(d, at + 7 * stride, LE);
-        }
-        for (int i = whole; i < n; i++) {
-            long v = s.get(LONG, from + 8L * i);
-            for (int k = 0; k < 8; k++) {
-                d.set(BYTE, to + k * stride + i, (byte) (v >>> (8 * k)));
-            }
         }
     }
 }
