@@ -1,5 +1,8 @@
 package io.github.blosc2panama.ffm;
 
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -30,6 +33,10 @@ import java.util.function.UnaryOperator;
  *       Linux; {@code .dylib} names on macOS; {@code .dll} names on Windows), resolved by the system loader,
  *       unless the system property {@code <property>.system} is {@code false}.</li>
  * </ol>
+ * For LZ4 there is one more candidate: the liblz4 inside the lz4-java jar when it is on the class path
+ * ({@link BundledLz4}; LZ4 1.10, the version C-Blosc2 3.3 bundles, while many systems still have 1.9). Of it and
+ * the system's, the newer ({@code LZ4_versionNumber}) is used, the system's on a tie;
+ * {@code -Dblosc2.lib.lz4.bundled=false} ignores it.
  * A library that cannot be loaded raises {@link NativeLibraryNotFoundException} naming every place tried,
  * only when one of its functions is first called: a missing zlib does not disturb LZ4 users.
  * For zstd, {@link Zstd}'s context classes fall back to the zstd library bundled in zstd-jni (see {@link Zstd}).
@@ -135,21 +142,66 @@ public final class NativeLibraries {
                 }
             }
         }
+        Loaded system = null;
         if ("false".equalsIgnoreCase(properties.apply(library.property() + ".system"))) {
             tried.add("system names skipped (-D" + library.property() + ".system=false)");
         } else {
             for (String name : library.systemNames()) {
                 try {
                     SymbolLookup lookup = SymbolLookup.libraryLookup(name, Arena.global());
-                    return new Loaded(library, lookup, name, null);
+                    system = new Loaded(library, lookup, name, null);
+                    break;
                 } catch (IllegalArgumentException e) {
                     tried.add(name);
                 }
             }
         }
+        if (library == Library.LZ4) {
+            Loaded bundled = bundledLz4(properties, tried);
+            if (bundled != null && (system == null || lz4Version(bundled) > lz4Version(system))) {
+                return bundled;
+            }
+        }
+        if (system != null) {
+            return system;
+        }
         String message = "native library " + library.baseName + " not found; tried: " + String.join(", ", tried)
                 + ". Install it or set -D" + library.property() + "=/path/to/the/library";
         return new Loaded(library, null, null, message);
+    }
+
+    /** The liblz4 inside the lz4-java jar, when that jar is on the class path and not refused; else null. */
+    private static Loaded bundledLz4(UnaryOperator<String> properties, List<String> tried) {
+        if ("false".equalsIgnoreCase(properties.apply(BundledLz4.PROPERTY))) {
+            tried.add("lz4-java's copy skipped (-D" + BundledLz4.PROPERTY + "=false)");
+            return null;
+        }
+        try {
+            Path file = BundledLz4.extract(NativeLibraries.class.getClassLoader());
+            if (file == null) {
+                tried.add(BundledLz4.resourceName() + " (lz4-java's copy: not on the class path)");
+                return null;
+            }
+            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
+            Loaded loaded = new Loaded(Library.LZ4, lookup, null, null);
+            return new Loaded(Library.LZ4, lookup,
+                    "liblz4 " + lz4Version(loaded) + " from lz4-java (" + file + ")", null);
+        } catch (IOException | IllegalArgumentException e) {
+            tried.add(BundledLz4.resourceName() + " (lz4-java's copy: " + e.getMessage() + ")");
+            return null;
+        }
+    }
+
+    /** {@code LZ4_versionNumber()} of a loaded liblz4 (10904 for 1.9.4), or -1 when it has no such function. */
+    static int lz4Version(Loaded loaded) {
+        MethodHandle version = downcall(loaded, "LZ4_versionNumber", FunctionDescriptor.of(JAVA_INT), false);
+        try {
+            return (int) version.invokeExact();
+        } catch (NativeLibraryNotFoundException e) {
+            return -1;
+        } catch (Throwable t) {
+            throw new IllegalStateException("LZ4_versionNumber failed", t);
+        }
     }
 
     /**

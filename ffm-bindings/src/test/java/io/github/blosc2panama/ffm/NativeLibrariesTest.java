@@ -1,5 +1,7 @@
 package io.github.blosc2panama.ffm;
 
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.blosc2panama.ffm.NativeLibraries.Library;
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -88,5 +91,46 @@ class NativeLibrariesTest {
         NativeLibraryNotFoundException e = assertThrows(NativeLibraryNotFoundException.class, nothing::orThrow);
         assertTrue(e.getMessage().contains("/nonexistent/libzstd.so") && e.getMessage().contains("zstd-jni absent"),
                 e.getMessage());
+    }
+
+    @Test
+    void lz4UsesTheNewerOfTheSystemLibraryAndLz4JavasCopy() {
+        NativeLibraries.Loaded system = NativeLibraries.load(Library.LZ4, Map.of(BundledLz4.PROPERTY, "false")::get);
+        NativeLibraries.Loaded bundled = NativeLibraries.load(Library.LZ4, Map.of("blosc2.lib.lz4.system", "false")::get);
+        NativeLibraries.Loaded chosen = NativeLibraries.load(Library.LZ4, k -> null);
+        assertNotNull(system.lookup(), system.failure());
+        assertNotNull(bundled.lookup(), bundled.failure()); // lz4-java is on the test class path
+        assertTrue(bundled.source().contains("from lz4-java"), bundled.source());
+        int systemVersion = NativeLibraries.lz4Version(system);
+        int bundledVersion = NativeLibraries.lz4Version(bundled);
+        assertTrue(bundledVersion >= 10900, "lz4-java 1.9+ carries LZ4 1.10, got " + bundledVersion);
+        assertEquals(Math.max(systemVersion, bundledVersion), NativeLibraries.lz4Version(chosen));
+        assertEquals(bundledVersion > systemVersion, chosen.source().contains("from lz4-java"), chosen.source());
+
+        NativeLibraries.Loaded neither = NativeLibraries.load(Library.LZ4,
+                Map.of("blosc2.lib.lz4.system", "false", BundledLz4.PROPERTY, "false")::get);
+        assertNull(neither.lookup());
+        assertTrue(neither.failure().contains(BundledLz4.PROPERTY + "=false"), neither.failure());
+    }
+
+    @Test
+    void lz4StreamsOfOneLibraryDecodeWithTheOther() throws Throwable {
+        NativeLibraries.Loaded system = NativeLibraries.load(Library.LZ4, Map.of(BundledLz4.PROPERTY, "false")::get);
+        NativeLibraries.Loaded bundled = NativeLibraries.load(Library.LZ4, Map.of("blosc2.lib.lz4.system", "false")::get);
+        FunctionDescriptor four = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
+        byte[] data = TestData.compressible(200_000, 11);
+        for (NativeLibraries.Loaded[] pair : new NativeLibraries.Loaded[][] {{system, bundled}, {bundled, system}}) {
+            MethodHandle compress = NativeLibraries.downcall(pair[0], "LZ4_compress_default", four, false);
+            MethodHandle decompress = NativeLibraries.downcall(pair[1], "LZ4_decompress_safe", four, false);
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment src = arena.allocateFrom(JAVA_BYTE, data);
+                MemorySegment packed = arena.allocate(data.length + data.length / 255 + 16);
+                MemorySegment back = arena.allocate(data.length);
+                int n = (int) compress.invokeExact(src, packed, data.length, (int) packed.byteSize());
+                assertTrue(n > 0 && n < data.length / 2, "compressed size " + n);
+                assertEquals(data.length, (int) decompress.invokeExact(packed, back, n, data.length));
+                assertArrayEquals(data, back.toArray(JAVA_BYTE));
+            }
+        }
     }
 }

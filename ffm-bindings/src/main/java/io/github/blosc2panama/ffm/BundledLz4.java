@@ -1,0 +1,55 @@
+package io.github.blosc2panama.ffm;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+
+/**
+ * The liblz4 carried inside the lz4-java jar ({@code at.yawk.lz4:lz4-java}, 1.9 and newer: LZ4 1.10, the version
+ * C-Blosc2 3.3 bundles). Its JNI library also exports the plain {@code LZ4_*} C functions, which FFM can call
+ * like those of the system's liblz4. The library is a resource of the jar; it is copied once to a temporary
+ * file (removed when the JVM exits) so that the system loader can map it.
+ */
+final class BundledLz4 {
+    /** Setting this system property to {@code false} ignores the copy in lz4-java. */
+    static final String PROPERTY = "blosc2.lib.lz4.bundled";
+
+    private BundledLz4() {
+    }
+
+    /** The resource name of the library for this OS and architecture, as lz4-java lays out its jar. */
+    static String resourceName() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "");
+        if (os.contains("mac") || os.contains("darwin")) {
+            return "net/jpountz/util/darwin/" + arch + "/liblz4-java.dylib";
+        }
+        if (os.contains("win")) {
+            return "net/jpountz/util/windows/" + arch + "/liblz4-java.dll";
+        }
+        return "net/jpountz/util/linux/" + arch + "/liblz4-java.so";
+    }
+
+    /**
+     * Copies the library out of the lz4-java jar seen by {@code loader}.
+     *
+     * @return the temporary file, or {@code null} when the jar (or a library for this platform) is absent
+     * @throws IOException when the copy fails
+     */
+    static Path extract(ClassLoader loader) throws IOException {
+        String name = resourceName();
+        try (InputStream in = loader.getResourceAsStream(name)) {
+            if (in == null) {
+                return null;
+            }
+            String suffix = name.substring(name.lastIndexOf('.'));
+            Path file = Files.createTempFile("blosc2-lz4-", suffix);
+            file.toFile().deleteOnExit();
+            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
+            return file;
+        }
+    }
+}
