@@ -20,7 +20,9 @@ final class ByteFillVector {
     private ByteFillVector() {
     }
 
+    /** Callers pass native segments only (see {@link NativeSegments}). */
     static void fill(MemorySegment dst, long offset, long length, byte value) {
+        dst = NativeSegments.typed(dst);
         ByteVector v = ByteVector.broadcast(B, value);
         long last = offset + length - WIDTH;
         for (long at = offset; at < last; at += WIDTH) {

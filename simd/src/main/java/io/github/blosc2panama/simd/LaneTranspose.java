@@ -33,7 +33,8 @@ import jdk.incubator.vector.VectorSpecies;
  * The loops are small, int-counted and separate on purpose: that is what C2 compiles to straight vector code.
  * Callers pass native segments only: short, int and long vector accesses to heap segments over {@code byte[]} are
  * not intrinsified (about 40x slower), and going through byte vectors plus reinterpretation costs native segments 3x
- * ({@link ShuffleVector} stages heap data through native scratch instead).
+ * ({@link ShuffleVector} stages heap data through native scratch instead). Each loop types its segments as native
+ * for the compiler ({@link NativeSegments}).
  */
 final class LaneTranspose {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -95,6 +96,8 @@ final class LaneTranspose {
 
     private static void rowsToShortsVectors(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                             int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BS.length()) {
             ShortVector x = (ShortVector) ByteVector.fromMemorySegment(BS, s, from + i, LE)
                     .convertShape(ZERO_EXTEND_B2S, S, 0);
@@ -106,6 +109,8 @@ final class LaneTranspose {
 
     private static void rowsToShortsParts(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                           int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BS.length()) {
             ByteVector a = ByteVector.fromMemorySegment(BS, s, from + i, LE);
             ByteVector b = ByteVector.fromMemorySegment(BS, s, from + stride + i, LE);
@@ -137,6 +142,8 @@ final class LaneTranspose {
 
     private static void rowsToIntsVectors(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                           int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
             IntVector w = (IntVector) ByteVector.fromMemorySegment(BI, s, from + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
@@ -153,6 +160,8 @@ final class LaneTranspose {
 
     private static void rowsToIntsParts(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                         int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
             ByteVector a = ByteVector.fromMemorySegment(BI, s, from + i, LE);
             ByteVector b = ByteVector.fromMemorySegment(BI, s, from + stride + i, LE);
@@ -189,6 +198,8 @@ final class LaneTranspose {
 
     private static void shortsToLongsVectors(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                              int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += SL.length()) {
             LongVector w = (LongVector) ShortVector.fromMemorySegment(SL, s, from + 2L * i, LE)
                     .convertShape(ZERO_EXTEND_S2L, L, 0);
@@ -205,6 +216,8 @@ final class LaneTranspose {
 
     private static void shortsToLongsParts(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                            int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += SL.length()) {
             ShortVector a = ShortVector.fromMemorySegment(SL, s, from + 2L * i, LE);
             ShortVector b = ShortVector.fromMemorySegment(SL, s, from + stride + 2L * i, LE);
@@ -240,6 +253,8 @@ final class LaneTranspose {
 
     private static void shortsToRowsVectors(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                             int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BS.length()) {
             ShortVector v = ShortVector.fromMemorySegment(S, s, from + 2L * i, LE);
             v.convertShape(S2B, BS, 0).intoMemorySegment(d, to + i, LE);
@@ -249,6 +264,8 @@ final class LaneTranspose {
 
     private static void shortsToRowsParts(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                           int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BS.length()) {
             ByteVector lo = ByteVector.zero(BS);
             ByteVector hi = ByteVector.zero(BS);
@@ -283,6 +300,8 @@ final class LaneTranspose {
 
     private static void intsToRowsVectors(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                           int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
             IntVector v = IntVector.fromMemorySegment(I, s, from + 4L * i, LE);
             v.convertShape(I2B, BI, 0).intoMemorySegment(d, to + i, LE);
@@ -294,6 +313,8 @@ final class LaneTranspose {
 
     private static void intsToRowsParts(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                         int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
             ByteVector b0 = ByteVector.zero(BI);
             ByteVector b1 = ByteVector.zero(BI);
@@ -334,6 +355,8 @@ final class LaneTranspose {
 
     private static void longsToShortsVectors(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                              int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += SL.length()) {
             LongVector v = LongVector.fromMemorySegment(L, s, from + 8L * i, LE);
             v.convertShape(L2S, SL, 0).intoMemorySegment(d, to + 2L * i, LE);
@@ -345,6 +368,8 @@ final class LaneTranspose {
 
     private static void longsToShortsParts(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                            int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += SL.length()) {
             ShortVector q0 = ShortVector.zero(SL);
             ShortVector q1 = ShortVector.zero(SL);
@@ -368,6 +393,8 @@ final class LaneTranspose {
 
     /** 16-byte items {@code a[i], b[i]} (longs at {@code s[from + 8i]} and {@code s[from + stride + 8i]}) at d[to]. */
     static void zipLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         int k = L.length();
         int whole = k < 2 ? 0 : n - n % k;
         for (int i = 0; i < whole; i += k) {
@@ -384,6 +411,8 @@ final class LaneTranspose {
 
     /** Inverse of {@link #zipLongs}: 16-byte items at s[from] to the two long streams at {@code d[to]}. */
     static void unzipLongs(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         int k = L.length();
         int whole = k < 2 ? 0 : n - n % k;
         for (int i = 0; i < whole; i += k) {

@@ -105,6 +105,8 @@ final class LongRowTranspose {
 
     private static void rowsToLongsByRearrange(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                                int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += M) {
             long at = from + i;
             ShortVector p0 = pair(s, at, stride);
@@ -126,6 +128,8 @@ final class LongRowTranspose {
     /** {@link #rowsToLongsByRearrange} with selects (called straight through the handles: see {@link TwoVectorSelect}). */
     private static void rowsToLongsBySelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                             int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += M) {
                 long at = from + i;
@@ -201,6 +205,8 @@ final class LongRowTranspose {
      */
     private static void longsToRowsBySelect(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                             int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         long vectorBytes = I.vectorByteSize();
         try {
             for (int i = 0; i < whole; i += M) {
@@ -232,6 +238,8 @@ final class LongRowTranspose {
 
     private static void longsToRowsByShifts(MemorySegment s, long from, MemorySegment d, long to, long stride,
                                             int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
         int step = L.length();
         for (int i = 0; i < whole; i += step) {
             LongVector x = LongVector.fromMemorySegment(L, s, from + 8L * i, LE);
