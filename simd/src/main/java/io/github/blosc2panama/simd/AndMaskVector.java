@@ -29,6 +29,16 @@ final class AndMaskVector {
      * be the very same memory (each step loads before it stores), otherwise they must not overlap.
      */
     static void apply(MemorySegment src, MemorySegment dst, long bytes, long pattern) {
+        MemorySegment s = NativeStaging.copyIn(src, bytes, 0);
+        MemorySegment d = NativeStaging.room(dst, bytes, 1);
+        applyNative(s, d, bytes, pattern);
+        NativeStaging.copyOut(d, dst, bytes);
+    }
+
+    /** {@link #apply} on native segments. */
+    private static void applyNative(MemorySegment src, MemorySegment dst, long bytes, long pattern) {
+        src = NativeSegments.typed(src);
+        dst = NativeSegments.typed(dst);
         // the pattern in every 8 bytes; vectors start at multiples of 8 bytes, so byte lanes line up with it
         ByteVector m = LongVector.broadcast(LONGS, pattern).reinterpretAsBytes();
         long k = 0;

@@ -23,7 +23,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@code N / 8} bytes of row {@code 8j + b} at that place, stored straight into dst. Backward: each vector of
  * {@code N} bytes is rebuilt from the 8 row pieces ({@code VectorMask.fromLong}, masked {@code or}) into the scratch
  * (or dst for typesize 1), and the tile is byte-unshuffled into dst. Groups of 8 elements after the last whole
- * vector use the scalar 8x8 bit transpose.
+ * vector use the scalar 8x8 bit transpose. Heap segments are staged through native buffers ({@link NativeStaging}).
  *
  * <p>{@code N} is the lane count of the preferred byte species (or {@code -Dblosc2.simd.bits}); typesizes above
  * {@link ShuffleScalar#MAX_TILED_TYPESIZE} run on the scalar twin.
@@ -47,17 +47,13 @@ final class BitShuffleVector {
                 : VectorSpecies.of(byte.class, VectorShape.forBitSize(Integer.parseInt(forced.trim())));
     }
 
-    /**
-     * Per-thread native scratch, grown on demand (so steady-state calls allocate nothing): the tile's byte rows in the
-     * first half, and in the second half a native copy of the tile's elements when the caller's segment is on the
-     * heap (the byte shuffle is only fast on native memory, see {@link LaneTranspose}).
-     */
+    /** Per-thread native scratch for the tile's byte rows, grown on demand (steady-state calls allocate nothing). */
     private static final class Scratch {
         MemorySegment bytes = MemorySegment.NULL;
 
         MemorySegment ensure(long size) {
-            if (bytes.byteSize() < 2 * size) {
-                bytes = Arena.ofAuto().allocate(2 * size, 64);
+            if (bytes.byteSize() < size) {
+                bytes = Arena.ofAuto().allocate(size, 64);
             }
             return bytes;
         }
@@ -70,13 +66,16 @@ final class BitShuffleVector {
         }
         KernelChecks.check(src, dst, length, typesize);
         KernelChecks.checkDisjoint(src, dst, length, "bitshuffle src and dst");
+        MemorySegment s = NativeStaging.copyIn(src, length, 0);
+        MemorySegment d = NativeStaging.room(dst, length, 1);
         long nel = length / typesize;
         long nel8 = nel - nel % 8;
         if (nel8 > 0) {
-            forward(src, dst, nel8, typesize);
+            forward(s, d, nel8, typesize);
         }
         long body = nel8 * typesize;
-        MemorySegment.copy(src, body, dst, body, length - body);
+        MemorySegment.copy(s, body, d, body, length - body);
+        NativeStaging.copyOut(d, dst, length);
     }
 
     static void bitunshuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
@@ -86,13 +85,16 @@ final class BitShuffleVector {
         }
         KernelChecks.check(src, dst, length, typesize);
         KernelChecks.checkDisjoint(src, dst, length, "bitunshuffle src and dst");
+        MemorySegment s = NativeStaging.copyIn(src, length, 0);
+        MemorySegment d = NativeStaging.room(dst, length, 1);
         long nel = length / typesize;
         long nel8 = nel - nel % 8;
         if (nel8 > 0) {
-            backward(src, dst, nel8, typesize);
+            backward(s, d, nel8, typesize);
         }
         long body = nel8 * typesize;
-        MemorySegment.copy(src, body, dst, body, length - body);
+        MemorySegment.copy(s, body, d, body, length - body);
+        NativeStaging.copyOut(d, dst, length);
     }
 
     /** Elements per tile: a multiple of 64, about {@link #TILE_BYTES} bytes, at least 64. */
@@ -103,17 +105,13 @@ final class BitShuffleVector {
     private static void forward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
         int tile = (int) Math.min(tileElements(typesize), nel8);
-        long staged = (long) tile * typesize;
-        MemorySegment scratch = typesize == 1 ? src : SCRATCH.get().ensure(staged);
+        long tileBytes = (long) tile * typesize;
+        MemorySegment scratch = typesize == 1 ? src : SCRATCH.get().ensure(tileBytes);
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             long base = first;
-            if (typesize > 1 && src.isNative()) {
+            if (typesize > 1) {
                 ShuffleVector.shuffleElements(src, first * typesize, scratch, 0, n, n, typesize);
-                base = 0;
-            } else if (typesize > 1) {
-                MemorySegment.copy(src, first * typesize, scratch, staged, (long) n * typesize);
-                ShuffleVector.shuffleElements(scratch, staged, scratch, 0, n, n, typesize);
                 base = 0;
             }
             for (int j = 0; j < typesize; j++) {
@@ -125,19 +123,16 @@ final class BitShuffleVector {
     private static void backward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
         int tile = (int) Math.min(tileElements(typesize), nel8);
-        long staged = (long) tile * typesize;
-        MemorySegment scratch = typesize == 1 ? dst : SCRATCH.get().ensure(staged);
+        long tileBytes = (long) tile * typesize;
+        MemorySegment scratch = typesize == 1 ? dst : SCRATCH.get().ensure(tileBytes);
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             long base = typesize == 1 ? first : 0;
             for (int j = 0; j < typesize; j++) {
                 bitRowsBackward(src, 8 * j * rowStride + first / 8, rowStride, scratch, base + (long) j * n, n);
             }
-            if (typesize > 1 && dst.isNative()) {
+            if (typesize > 1) {
                 ShuffleVector.unshuffleElements(scratch, 0, n, dst, first * typesize, n, typesize);
-            } else if (typesize > 1) {
-                ShuffleVector.unshuffleElements(scratch, 0, n, scratch, staged, n, typesize);
-                MemorySegment.copy(scratch, staged, dst, first * typesize, (long) n * typesize);
             }
         }
     }
@@ -148,6 +143,8 @@ final class BitShuffleVector {
      */
     private static void bitRowsForward(MemorySegment in, long from, MemorySegment out, long to, long rowStride,
                                        int n) {
+        in = NativeSegments.typed(in);
+        out = NativeSegments.typed(out);
         int whole = n - n % N;
         for (int c = 0; c < whole; c += N) {
             ByteVector v = ByteVector.fromMemorySegment(BITS, in, from + c, LE);
@@ -176,6 +173,8 @@ final class BitShuffleVector {
      */
     private static void bitRowsBackward(MemorySegment in, long from, long rowStride, MemorySegment out, long to,
                                         int n) {
+        in = NativeSegments.typed(in);
+        out = NativeSegments.typed(out);
         int whole = n - n % N;
         for (int c = 0; c < whole; c += N) {
             long at = from + c / 8;

@@ -39,32 +39,40 @@ final class ByteDeltaVector {
     static void encode(MemorySegment src, MemorySegment dst, long length, int typesize) {
         KernelChecks.check(src, dst, length, typesize);
         KernelChecks.checkDisjoint(src, dst, length, "BYTEDELTA src and dst");
+        MemorySegment s = NativeStaging.copyIn(src, length, 0);
+        MemorySegment d = NativeStaging.room(dst, length, 1);
         long streamLen = length / typesize;
         if (streamLen > 0) {
             for (long stream = 0; stream < typesize; stream++) {
-                encodeStream(src, dst, stream * streamLen, streamLen);
+                encodeStream(s, d, stream * streamLen, streamLen);
             }
         }
         long body = streamLen * typesize;
-        MemorySegment.copy(src, body, dst, body, length - body);
+        MemorySegment.copy(s, body, d, body, length - body);
+        NativeStaging.copyOut(d, dst, length);
     }
 
     /** See {@link ByteDelta#decode}. */
     static void decode(MemorySegment src, MemorySegment dst, long length, int typesize) {
         KernelChecks.check(src, dst, length, typesize);
         KernelChecks.checkDisjoint(src, dst, length, "BYTEDELTA src and dst");
+        MemorySegment s = NativeStaging.copyIn(src, length, 0);
+        MemorySegment d = NativeStaging.room(dst, length, 1);
         long streamLen = length / typesize;
         if (streamLen > 0) {
             for (long stream = 0; stream < typesize; stream++) {
-                decodeStream(src, dst, stream * streamLen, streamLen);
+                decodeStream(s, d, stream * streamLen, streamLen);
             }
         }
         long body = streamLen * typesize;
-        MemorySegment.copy(src, body, dst, body, length - body);
+        MemorySegment.copy(s, body, d, body, length - body);
+        NativeStaging.copyOut(d, dst, length);
     }
 
     /** One stream of {@code n >= 1} bytes at {@code base}. */
     private static void encodeStream(MemorySegment src, MemorySegment dst, long base, long n) {
+        src = NativeSegments.typed(src);
+        dst = NativeSegments.typed(dst);
         dst.set(JAVA_BYTE, base, src.get(JAVA_BYTE, base));
         long i = 1;
         for (; i + 2L * VB <= n; i += 2L * VB) {
@@ -89,6 +97,8 @@ final class ByteDeltaVector {
 
     /** One stream of {@code n >= 1} bytes at {@code base}. */
     private static void decodeStream(MemorySegment src, MemorySegment dst, long base, long n) {
+        src = NativeSegments.typed(src);
+        dst = NativeSegments.typed(dst);
         // the running sum before this vector, in the low byte of every lane (higher bits are garbage)
         LongVector carry = LongVector.zero(LONGS);
         long i = 0;

@@ -41,18 +41,22 @@ final class DeltaVector {
         Delta.checkReference(dref, offset, length);
         KernelChecks.checkDisjoint(src, dst, length, "delta src and dst");
         KernelChecks.checkDisjoint(dref, dst, length, "delta dref and dst");
+        MemorySegment s = NativeStaging.copyIn(src, length, 0);
+        MemorySegment r = dref == src ? s : NativeStaging.copyIn(dref, length, 1);
+        MemorySegment d = NativeStaging.room(dst, length, 2);
         int w = Delta.wordWidth(typesize);
         long body = length - length % w;
         long encoded = body;
         if (offset == 0) {
             long head = Math.min(w, length);
-            MemorySegment.copy(dref, 0, dst, 0, head);
-            xor(src, w, dref, 0, dst, w, body - head);
+            MemorySegment.copy(r, 0, d, 0, head);
+            xor(s, w, r, 0, d, w, body - head);
             encoded = Math.max(body, head);
         } else {
-            xor(src, 0, dref, 0, dst, 0, body);
+            xor(s, 0, r, 0, d, 0, body);
         }
-        MemorySegment.copy(src, encoded, dst, encoded, length - encoded);
+        MemorySegment.copy(s, encoded, d, encoded, length - encoded);
+        NativeStaging.copyOut(d, dst, length);
     }
 
     /** See {@link Delta#decode}. */
@@ -63,7 +67,9 @@ final class DeltaVector {
         long n = length / w;
         if (offset != 0) {
             KernelChecks.checkDisjoint(dref, buf, length, "delta dref and buf (offset != 0)");
-            xor(buf, 0, dref, 0, buf, 0, n * w);
+            MemorySegment b = NativeStaging.copyIn(buf, length, 0);
+            xor(b, 0, NativeStaging.copyIn(dref, length, 1), 0, b, 0, n * w);
+            NativeStaging.copyOut(b, buf, length);
             return;
         }
         if (n <= 1) {
@@ -72,16 +78,20 @@ final class DeltaVector {
         int overlap = KernelChecks.overlap(dref, buf, length);
         if (overlap == KernelChecks.DISJOINT) {
             // word e ^= reference word e - 1, with the reference apart: in place, byte for byte
-            xor(buf, w, dref, 0, buf, w, (n - 1) * w);
+            MemorySegment b = NativeStaging.copyIn(buf, length, 0);
+            xor(b, w, NativeStaging.copyIn(dref, length, 1), 0, b, w, (n - 1) * w);
+            NativeStaging.copyOut(b, buf, length);
         } else if (overlap == KernelChecks.SAME) {
             // the very same memory (both slices have length bytes): a running XOR
+            MemorySegment b = NativeStaging.copyIn(buf, length, 0);
             long done = switch (w) {
-                case 1 -> scan1(buf, n);
-                case 2 -> scan2(buf, n * 2);
-                case 4 -> scan4(buf, n * 4);
-                default -> scan8(buf, n * 8);
+                case 1 -> scan1(b, n);
+                case 2 -> scan2(b, n * 2);
+                case 4 -> scan4(b, n * 4);
+                default -> scan8(b, n * 8);
             };
-            DeltaScalar.chain(dref, buf, w, Math.max(1, done / w), n);
+            DeltaScalar.chain(b, b, w, Math.max(1, done / w), n);
+            NativeStaging.copyOut(b, buf, length);
         } else {
             DeltaScalar.chain(dref, buf, w, 1, n);
         }
@@ -93,6 +103,9 @@ final class DeltaVector {
      */
     private static void xor(MemorySegment a, long aOff, MemorySegment b, long bOff, MemorySegment c, long cOff,
                             long count) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
+        c = NativeSegments.typed(c);
         long k = 0;
         for (; k + 2L * VB <= count; k += 2L * VB) {
             ByteVector a0 = ByteVector.fromMemorySegment(BYTES, a, aOff + k, LE);
@@ -117,6 +130,7 @@ final class DeltaVector {
     // is repeated over the lane's words; the cross-lane part and the carry are finishStep.
 
     private static long scan1(MemorySegment buf, long bytes) {
+        buf = NativeSegments.typed(buf);
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
@@ -134,6 +148,7 @@ final class DeltaVector {
     }
 
     private static long scan2(MemorySegment buf, long bytes) {
+        buf = NativeSegments.typed(buf);
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
@@ -149,6 +164,7 @@ final class DeltaVector {
     }
 
     private static long scan4(MemorySegment buf, long bytes) {
+        buf = NativeSegments.typed(buf);
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
@@ -162,6 +178,7 @@ final class DeltaVector {
     }
 
     private static long scan8(MemorySegment buf, long bytes) {
+        buf = NativeSegments.typed(buf);
         LongVector carry = LongVector.zero(LONGS);
         long k = 0;
         for (; k + VB <= bytes; k += VB) {
