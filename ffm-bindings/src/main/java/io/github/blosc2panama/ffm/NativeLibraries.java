@@ -39,7 +39,7 @@ import java.util.function.UnaryOperator;
  * {@code -Dblosc2.lib.lz4.bundled=false} ignores it.
  * A library that cannot be loaded raises {@link NativeLibraryNotFoundException} naming every place tried,
  * only when one of its functions is first called: a missing zlib does not disturb LZ4 users.
- * For zstd, {@link Zstd}'s context classes fall back to the zstd library bundled in zstd-jni (see {@link Zstd}).
+ * For zstd, {@link Zstd}'s context classes may run on the zstd inside zstd-jni instead (see {@link Zstd}).
  */
 public final class NativeLibraries {
 
@@ -189,6 +189,40 @@ public final class NativeLibraries {
         } catch (IOException | IllegalArgumentException e) {
             tried.add(BundledLz4.resourceName() + " (lz4-java's copy: " + e.getMessage() + ")");
             return null;
+        }
+    }
+
+    /**
+     * The zstd inside the zstd-jni jar ({@link BundledZstd}) when that jar is on the class path, its library has the
+     * plain {@code ZSTD_*} functions and {@code -Dblosc2.lib.zstd.bundled=false} is not set; else a {@link Loaded}
+     * holding the reason. Its source names the zstd version first ({@code "zstd 1.5.7 from zstd-jni ..."}).
+     */
+    static Loaded bundledZstd(UnaryOperator<String> properties) {
+        if ("false".equalsIgnoreCase(properties.apply(BundledZstd.PROPERTY))) {
+            return new Loaded(Library.ZSTD, null, null, "zstd-jni's zstd skipped (-D" + BundledZstd.PROPERTY + "=false)");
+        }
+        ClassLoader loader = NativeLibraries.class.getClassLoader();
+        String version = BundledZstd.zstdJniVersion(loader);
+        if (version == null) {
+            return new Loaded(Library.ZSTD, null, null, "zstd-jni is not on the class path");
+        }
+        String name = BundledZstd.resourceName(version);
+        try {
+            Path file = BundledZstd.extract(loader, version);
+            if (file == null) {
+                return new Loaded(Library.ZSTD, null, null, "zstd-jni " + version + " has no " + name);
+            }
+            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
+            if (lookup.find("ZSTD_compress2").isEmpty() || lookup.find("ZSTD_decompressDCtx").isEmpty()) {
+                return new Loaded(Library.ZSTD, null, null, "zstd-jni " + version
+                        + " exports no ZSTD_* functions (1.5.7-15 and newer do)");
+            }
+            int number = BundledZstd.versionNumber(version);
+            String zstd = number / 10000 + "." + number / 100 % 100 + "." + number % 100;
+            return new Loaded(Library.ZSTD, lookup, "zstd " + zstd + " from zstd-jni " + version + " (" + file + ")",
+                    null);
+        } catch (IOException | IllegalArgumentException e) {
+            return new Loaded(Library.ZSTD, null, null, name + " (zstd-jni's copy: " + e.getMessage() + ")");
         }
     }
 

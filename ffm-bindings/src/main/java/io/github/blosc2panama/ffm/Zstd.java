@@ -23,10 +23,13 @@ import java.util.Objects;
  *
  * <p><b>Contexts</b> ({@link CompressionContext}, {@link DecompressionContext}, {@link CompressionDictionary},
  * {@link DecompressionDictionary}) and the static helpers {@link #isError}, {@link #errorName},
- * {@link #maxCLevel}, {@link #trainFromBuffer}: these run on the system libzstd when it loads, and otherwise on
- * the zstd library bundled in zstd-jni ({@code com.github.luben:zstd-jni}, optional). zstd-jni's library exports
- * no {@code ZSTD_*} symbols (only its JNI entry points), so the fallback goes through zstd-jni's Java API, not
- * through FFM; the raw functions above are unavailable on that path and throw
+ * {@link #maxCLevel}, {@link #trainFromBuffer}: these run on the newest zstd at hand. With zstd-jni
+ * ({@code com.github.luben:zstd-jni}, optional) on the class path, that is the newer of the system libzstd and the
+ * zstd inside zstd-jni (1.5.7, as C-Blosc2 3.3 bundles), the system's on a tie; both through FFM
+ * ({@link ZstdBundledBackend}: zstd-jni 1.5.7-15 and newer export the {@code ZSTD_*} functions the contexts need).
+ * {@code -Dblosc2.lib.zstd=FILE} always uses that file, {@code -Dblosc2.lib.zstd.bundled=false} never zstd-jni's
+ * copy. With no system libzstd and an older zstd-jni, the contexts go through zstd-jni's Java API. The raw
+ * functions above always bind to the system libzstd (or {@code -Dblosc2.lib.zstd}); without it they throw
  * {@link NativeLibraryNotFoundException}. Each context and dictionary owns one native object, freed by
  * {@code close()} or, failing that, by a {@link java.lang.ref.Cleaner} once unreachable; contexts are not
  * thread-safe (keep one per thread), dictionaries are read-only once made and may be shared.
@@ -377,10 +380,31 @@ public final class Zstd {
     // ---------------------------------------------------------------- backend-neutral layer
 
     private static final class DefaultBackend {
-        // A lambda, not a method reference: zstd-jni is optional, and linking a method reference would load
-        // ZstdJniBackend (and zstd-jni's classes) even when the system libzstd is used.
-        static final ZstdBackend BACKEND = ZstdBackend.select(NativeLibraries.loaded(Library.ZSTD),
-                () -> ZstdJniBackend.tryCreate());
+        // Lambdas, not method references: zstd-jni is optional, and linking a method reference would load
+        // ZstdJniBackend (and zstd-jni's classes) even when it is not used.
+        static final ZstdBackend BACKEND = select();
+
+        private static ZstdBackend select() {
+            NativeLibraries.Loaded bundled = ZstdBundledBackend.loaded();
+            String property = System.getProperty(Library.ZSTD.property());
+            return ZstdBackend.select(NativeLibraries.loaded(Library.ZSTD), property != null && !property.isBlank(),
+                    Zstd::ZSTD_versionNumber, bundled, bundledVersion(bundled),
+                    () -> new ZstdBundledBackend(() -> Trainer.BACKEND), () -> ZstdJniBackend.tryCreate());
+        }
+
+        private static int bundledVersion(NativeLibraries.Loaded bundled) {
+            if (bundled.lookup() == null) {
+                return -1;
+            }
+            String v = BundledZstd.zstdJniVersion(Zstd.class.getClassLoader());
+            return v == null ? -1 : BundledZstd.versionNumber(v);
+        }
+    }
+
+    /** Trains dictionaries for the zstd-jni FFM backend: the system libzstd's ZDICT, else zstd-jni's Java API. */
+    private static final class Trainer {
+        static final ZstdBackend BACKEND = NativeLibraries.isAvailable(Library.ZSTD)
+                ? new ZstdFfmBackend(NativeLibraries.describe(Library.ZSTD)) : ZstdJniBackend.tryCreate();
     }
 
     static ZstdBackend backend() {
@@ -438,7 +462,7 @@ public final class Zstd {
         private final Cleaner.Cleanable cleanable;
         private volatile boolean closed;
 
-        /** A context on the default backend (system libzstd, else zstd-jni). */
+        /** A context on the default backend (see {@link Zstd}). */
         public CompressionContext() {
             this(backend());
         }
@@ -497,7 +521,7 @@ public final class Zstd {
         private final Cleaner.Cleanable cleanable;
         private volatile boolean closed;
 
-        /** A context on the default backend (system libzstd, else zstd-jni). */
+        /** A context on the default backend (see {@link Zstd}). */
         public DecompressionContext() {
             this(backend());
         }

@@ -1,10 +1,12 @@
 package io.github.blosc2panama.ffm;
 
 import java.lang.foreign.MemorySegment;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 
 /**
- * The zstd library behind {@link Zstd}'s contexts: the system libzstd through FFM, or the one bundled in zstd-jni.
+ * The zstd library behind {@link Zstd}'s contexts: the system libzstd through FFM, the zstd inside zstd-jni through
+ * FFM ({@link ZstdBundledBackend}), or zstd-jni's Java API.
  * Native objects are passed around as {@code Object} states owned by the context classes.
  */
 abstract class ZstdBackend {
@@ -51,15 +53,28 @@ abstract class ZstdBackend {
     }
 
     /**
-     * The system (or {@code -Dblosc2.lib.zstd}) libzstd when it loaded, else zstd-jni's library, else a backend
-     * whose {@link #orThrow()} names every place tried.
+     * The zstd library the contexts use:
+     * <ol>
+     *   <li>the file named by {@code -Dblosc2.lib.zstd}, when set and loaded ({@code explicit});</li>
+     *   <li>else the newer of the system's libzstd ({@code systemVersion}, its {@code ZSTD_versionNumber}) and the
+     *       zstd inside zstd-jni ({@code bundled}, version {@code bundledVersion}), the system's on a tie;</li>
+     *   <li>else zstd-jni's Java API ({@code fallback});</li>
+     *   <li>else a backend whose {@link #orThrow()} names every place tried.</li>
+     * </ol>
      */
-    static ZstdBackend select(NativeLibraries.Loaded loaded, Supplier<ZstdBackend> fallback) {
-        if (loaded.lookup() != null && loaded.lookup().find("ZSTD_compressCCtx").isPresent()) {
+    static ZstdBackend select(NativeLibraries.Loaded loaded, boolean explicit, IntSupplier systemVersion,
+                              NativeLibraries.Loaded bundledLoaded, int bundledVersion,
+                              Supplier<ZstdBackend> bundled, Supplier<ZstdBackend> fallback) {
+        boolean system = loaded.lookup() != null && loaded.lookup().find("ZSTD_compressCCtx").isPresent();
+        if (system && (explicit || bundledLoaded.lookup() == null || systemVersion.getAsInt() >= bundledVersion)) {
             return new ZstdFfmBackend(loaded.source());
+        }
+        if (bundledLoaded.lookup() != null) {
+            return bundled.get();
         }
         String reason = loaded.lookup() == null ? loaded.failure()
                 : loaded.source() + " has no function ZSTD_compressCCtx";
+        reason += "; " + bundledLoaded.failure();
         try {
             return fallback.get();
         } catch (RuntimeException | LinkageError e) {

@@ -109,9 +109,15 @@ final class ZstdJniBackend extends ZstdBackend {
                 if (cdict == null) {
                     n = c.plain().setLevel(level).compressDirectByteBuffer(db, 0, db.capacity(), sb, 0, sb.capacity());
                 } else {
+                    // zstd-jni keeps a loaded dictionary locked (unclosable) until another is loaded: unload it
                     CDict cd = (CDict) cdict;
-                    n = c.withDict().loadDict(cd.dict()).setLevel(cd.level())
-                            .compressDirectByteBuffer(db, 0, db.capacity(), sb, 0, sb.capacity());
+                    try {
+                        n = c.withDict().loadDict(cd.dict()).setLevel(cd.level())
+                                .compressDirectByteBuffer(db, 0, db.capacity(), sb, 0, sb.capacity());
+                    } finally {
+                        c.withDict().reset(); // closes a frame left open by a failure, which refuses loadDict
+                        c.withDict().loadDict((ZstdDictCompress) null);
+                    }
                 }
             } catch (ZstdException e) {
                 return -e.getErrorCode();
@@ -147,8 +153,18 @@ final class ZstdJniBackend extends ZstdBackend {
             ByteBuffer sb = s.asByteBuffer();
             int n;
             try {
-                ZstdDecompressCtx ctx = ddict == null ? c.plain() : c.withDict().loadDict((ZstdDictDecompress) ddict);
-                n = ctx.decompressDirectByteBuffer(db, 0, db.capacity(), sb, 0, sb.capacity());
+                if (ddict == null) {
+                    n = c.plain().decompressDirectByteBuffer(db, 0, db.capacity(), sb, 0, sb.capacity());
+                } else {
+                    // as for compression: unload the dictionary, so that it can be closed
+                    try {
+                        n = c.withDict().loadDict((ZstdDictDecompress) ddict)
+                                .decompressDirectByteBuffer(db, 0, db.capacity(), sb, 0, sb.capacity());
+                    } finally {
+                        c.withDict().reset();
+                        c.withDict().loadDict((ZstdDictDecompress) null);
+                    }
+                }
             } catch (ZstdException e) {
                 return -e.getErrorCode();
             }

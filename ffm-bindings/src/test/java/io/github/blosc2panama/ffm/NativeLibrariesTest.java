@@ -17,6 +17,7 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class NativeLibrariesTest {
@@ -71,7 +72,11 @@ class NativeLibrariesTest {
     void zstdFallsBackToZstdJniWhenLibzstdIsMissing() {
         NativeLibraries.Loaded none = NativeLibraries.load(Library.ZSTD,
                 Map.of("blosc2.lib.zstd", "/nonexistent/libzstd.so", "blosc2.lib.zstd.system", "false")::get);
-        ZstdBackend backend = ZstdBackend.select(none, ZstdJniBackend::tryCreate);
+        NativeLibraries.Loaded noCopy = NativeLibraries.bundledZstd(Map.of(BundledZstd.PROPERTY, "false")::get);
+        assertTrue(noCopy.lookup() == null && noCopy.failure().contains("skipped"), noCopy.failure());
+        ZstdBackend backend = ZstdBackend.select(none, false, () -> -1, noCopy, -1, () -> {
+            throw new AssertionError("refused copy used");
+        }, ZstdJniBackend::tryCreate);
         assertTrue(backend instanceof ZstdJniBackend, backend.description());
         assertTrue(backend.description().contains("zstd-jni"), backend.description());
         byte[] data = TestData.compressible(30_000, 5);
@@ -85,12 +90,46 @@ class NativeLibrariesTest {
             assertArrayEquals(data, back);
         }
 
-        ZstdBackend nothing = ZstdBackend.select(none, () -> {
+        ZstdBackend nothing = ZstdBackend.select(none, false, () -> -1, noCopy, -1, () -> {
+            throw new AssertionError("refused copy used");
+        }, () -> {
             throw new IllegalStateException("zstd-jni absent (simulated)");
         });
         NativeLibraryNotFoundException e = assertThrows(NativeLibraryNotFoundException.class, nothing::orThrow);
         assertTrue(e.getMessage().contains("/nonexistent/libzstd.so") && e.getMessage().contains("zstd-jni absent"),
                 e.getMessage());
+    }
+
+    @Test
+    void zstdUsesTheNewerOfTheSystemLibraryAndZstdJnisCopy() {
+        assertEquals(10507, BundledZstd.versionNumber("1.5.7-28"));
+        assertEquals(10510, BundledZstd.versionNumber("1.5.10"));
+        assertEquals(-1, BundledZstd.versionNumber("1.5"));
+        String version = BundledZstd.zstdJniVersion(getClass().getClassLoader());
+        assertTrue(version != null && BundledZstd.versionNumber(version) >= 10507, version);
+
+        NativeLibraries.Loaded system = NativeLibraries.load(Library.ZSTD, k -> null);
+        NativeLibraries.Loaded bundled = NativeLibraries.bundledZstd(k -> null);
+        assertTrue(bundled.lookup() != null, bundled.failure());
+        assertTrue(bundled.source().startsWith("zstd 1.5.7 from zstd-jni " + version), bundled.source());
+        Supplier<ZstdBackend> copy = () -> new ZstdBundledBackend(ZstdJniBackend::tryCreate);
+        Supplier<ZstdBackend> jni = () -> {
+            throw new AssertionError("zstd-jni's Java API used");
+        };
+        assertTrue(ZstdBackend.select(system, false, () -> 10504, bundled, 10507, copy, jni)
+                instanceof ZstdBundledBackend, "newer copy");
+        assertTrue(ZstdBackend.select(system, false, () -> 10507, bundled, 10507, copy, jni)
+                instanceof ZstdFfmBackend, "tie: the system's");
+        assertTrue(ZstdBackend.select(system, true, () -> 10504, bundled, 10507, copy, jni)
+                instanceof ZstdFfmBackend, "-Dblosc2.lib.zstd wins");
+        NativeLibraries.Loaded none = NativeLibraries.load(Library.ZSTD, Map.of("blosc2.lib.zstd.system", "false")::get);
+        assertTrue(ZstdBackend.select(none, false, () -> -1, bundled, 10507, copy, jni) instanceof ZstdBundledBackend,
+                "no system library");
+
+        // the default: on this machine's libzstd (1.5.4 or older than the copy), the copy
+        int systemVersion = Zstd.ZSTD_versionNumber();
+        String chosen = Zstd.backendDescription();
+        assertEquals(systemVersion < BundledZstd.versionNumber(version), chosen.contains("from zstd-jni"), chosen);
     }
 
     @Test

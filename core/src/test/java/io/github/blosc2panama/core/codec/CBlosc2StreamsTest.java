@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import io.github.blosc2panama.core.testutil.Vectors;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,10 +57,12 @@ class CBlosc2StreamsTest {
 
     @Test
     void zstdAndZlibCompressEveryStreamExactlyAsC() throws IOException {
-        // Same library versions as the generator (zstd 1.5.4, zlib 1.2.13): same bytes, same sizes.
+        // Same library versions as the generator (zstd 1.5.4, zlib 1.2.13): same bytes, same sizes. zstd only when
+        // it runs on 1.5.4 (the build runs this class once more with -Dblosc2.lib.zstd.bundled=false).
+        boolean zstd = Vectors.zstdAsVectors();
         int compared = 0;
         for (VectorChunk c : eligibleChunks()) {
-            if (c.formatCode != 3 && c.formatCode != 4) {
+            if (c.formatCode != 3 && (c.formatCode != 4 || !zstd)) {
                 continue;
             }
             int clevel = VectorChunk.clevel("chunks/" + c.name);
@@ -80,7 +83,7 @@ class CBlosc2StreamsTest {
                 compared++;
             }
         }
-        assertTrue(compared >= 30, "compared only " + compared);
+        assertTrue(compared >= (zstd ? 30 : 5), "compared only " + compared);
     }
 
     @Test

@@ -14,8 +14,20 @@ import java.util.List;
 
 /** The interop vectors written by C-Blosc2 (../shared/vectors) and their manifest. */
 public final class Vectors {
+    /** zstd's version in the C-Blosc2 build that wrote the vectors: our zstd streams equal its only with it. */
+    public static final int ZSTD_VERSION = 10504;
+
     private static Path root;
     private static JsonNode manifest;
+
+    /**
+     * Whether the zstd codec here runs on the zstd that wrote the vectors (the system's 1.5.4, not the newer copy in
+     * zstd-jni; the build runs the byte-for-byte tests once more with {@code -Dblosc2.lib.zstd.bundled=false}).
+     */
+    public static boolean zstdAsVectors() {
+        return !io.github.blosc2panama.ffm.Zstd.backendDescription().contains("zstd-jni")
+                && io.github.blosc2panama.ffm.Zstd.ZSTD_versionNumber() == ZSTD_VERSION;
+    }
 
     private Vectors() {
     }
