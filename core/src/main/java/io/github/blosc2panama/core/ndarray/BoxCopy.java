@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.ndarray;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 
 /**
  * Copies an n-dimensional box of items between two C-order buffers of different shapes:
@@ -10,7 +11,27 @@ import java.lang.foreign.MemorySegment;
  * Callers check the boxes against the shapes.
  */
 final class BoxCopy {
+    /** The class of native segments (see the simd module's NativeSegments). */
+    private static final Class<? extends MemorySegment> NATIVE = MemorySegment.NULL.getClass();
+    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
+
     private BoxCopy() {
+    }
+
+    /**
+     * Copies {@code rows} runs of {@code n} bytes (a multiple of 8, at most 256) between native segments by longs:
+     * for the short runs of b2nd blocks (64 or 128 bytes) a plain loop beats one {@code MemorySegment.copy} per run
+     * (checks and a stub call each). The segments are typed as native for the compiler.
+     */
+    private static void shortRows(MemorySegment src, long s, long sStep, MemorySegment dst, long d, long dStep,
+                                  long n, long rows) {
+        for (long r = 0; r < rows; r++) {
+            for (long k = 0; k < n; k += 8) {
+                dst.set(LONG, d + k, src.get(LONG, s + k));
+            }
+            s += sStep;
+            d += dStep;
+        }
     }
 
     /**
@@ -25,6 +46,10 @@ final class BoxCopy {
             MemorySegment dst, long dstBase, long[] dstShape, long[] dstStart, long[] count) {
         forEachRows(ndim, itemsize, srcShape, srcStart, dstShape, dstStart, count,
                 (s, d, n, rows, sStep, dStep) -> {
+                    if (n <= 256 && (n & 7) == 0 && src.isNative() && dst.isNative()) {
+                        shortRows(NATIVE.cast(src), srcBase + s, sStep, NATIVE.cast(dst), dstBase + d, dStep, n, rows);
+                        return;
+                    }
                     for (long r = 0; r < rows; r++) {
                         MemorySegment.copy(src, srcBase + s + r * sStep, dst, dstBase + d + r * dStep, n);
                     }
