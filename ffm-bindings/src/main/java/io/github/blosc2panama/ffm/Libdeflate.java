@@ -10,13 +10,15 @@ import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 
 /**
- * Bindings to libdeflate's decompressor ({@code libdeflate.so.0}), in the shape jextract generates: whole-buffer
- * inflate of the zlib format, the format of Blosc2's zlib codec, several times faster than zlib's. Optional:
- * callers ask {@link #isAvailable()} and use zlib ({@link Zlib}) when it is false.
+ * Bindings to libdeflate ({@code libdeflate.so.0}), in the shape jextract generates: whole-buffer deflate and
+ * inflate of the zlib format, the format of Blosc2's zlib codec, faster than zlib's (inflate several times,
+ * deflate about 1.5x at the same level). Optional: callers ask {@link #isAvailable()} and use zlib ({@link Zlib})
+ * when it is false.
  *
- * <p>{@code size_t} is mapped to {@code long} (64-bit platforms). A decompressor is not thread-safe: use one per
- * thread. The functions on buffers take raw addresses of native memory (see {@link RawAddresses}), so a
- * call makes no segment.
+ * <p>{@code size_t} is mapped to {@code long} (64-bit platforms). Compressors and decompressors are not
+ * thread-safe: use one per thread. The decompression function takes raw addresses of native memory (see
+ * {@link RawAddresses}), so a call makes no segment; the compression function takes segments, heap or native
+ * (linked as critical).
  */
 public final class Libdeflate {
     /** {@code LIBDEFLATE_SUCCESS}. */
@@ -35,6 +37,19 @@ public final class Libdeflate {
         return NativeLibraries.downcall(Library.LIBDEFLATE, name, d, false);
     }
 
+    private static final class libdeflate_alloc_compressor$ {
+        static final MethodHandle H = h("libdeflate_alloc_compressor", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
+
+    private static final class libdeflate_free_compressor$ {
+        static final MethodHandle H = h("libdeflate_free_compressor", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
+    private static final class libdeflate_zlib_compress$ {
+        static final MethodHandle H = NativeLibraries.downcall(Library.LIBDEFLATE, "libdeflate_zlib_compress",
+                FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG), true);
+    }
+
     private static final class libdeflate_alloc_decompressor$ {
         static final MethodHandle H = h("libdeflate_alloc_decompressor", FunctionDescriptor.of(ADDRESS));
     }
@@ -51,6 +66,44 @@ public final class Libdeflate {
     /** Whether libdeflate loads here (never throws). */
     public static boolean isAvailable() {
         return NativeLibraries.isAvailable(Library.LIBDEFLATE);
+    }
+
+    /**
+     * {@code struct libdeflate_compressor* libdeflate_alloc_compressor(int compression_level)}: level 0..12; NULL
+     * when the level is out of range or memory runs out.
+     */
+    public static MemorySegment libdeflate_alloc_compressor(int compressionLevel) {
+        try {
+            return (MemorySegment) libdeflate_alloc_compressor$.H.invokeExact(compressionLevel);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /** {@code void libdeflate_free_compressor(struct libdeflate_compressor* c)}. */
+    public static void libdeflate_free_compressor(MemorySegment c) {
+        Checks.pointer(c, "libdeflate_compressor");
+        try {
+            libdeflate_free_compressor$.H.invokeExact(c);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code size_t libdeflate_zlib_compress(struct libdeflate_compressor* c, const void* in, size_t in_nbytes,
+     * void* out, size_t out_nbytes_avail)}: the size of the zlib stream written, or 0 when it does not fit.
+     */
+    public static long libdeflate_zlib_compress(MemorySegment c, MemorySegment in, long inNbytes, MemorySegment out,
+                                                long outNbytesAvail) {
+        Checks.pointer(c, "libdeflate_compressor");
+        Checks.fits(in, inNbytes, "libdeflate_zlib_compress in");
+        Checks.fits(out, outNbytesAvail, "libdeflate_zlib_compress out");
+        try {
+            return (long) libdeflate_zlib_compress$.H.invokeExact(c, in, inNbytes, out, outNbytesAvail);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
     }
 
     /** {@code struct libdeflate_decompressor* libdeflate_alloc_decompressor(void)}; NULL when out of memory. */
@@ -92,6 +145,40 @@ public final class Libdeflate {
             return (int) libdeflate_zlib_decompress$.H.invokeExact(d, in, inNbytes, out, outNbytesAvail, 0L);
         } catch (Throwable t) {
             throw Checks.rethrow(t);
+        }
+    }
+
+    /** A compressor at one level that frees itself when closed or unreachable (one per thread: not thread-safe). */
+    public static final class Compressor implements AutoCloseable {
+        private final MemorySegment c;
+        private final java.lang.ref.Cleaner.Cleanable cleanable;
+        private boolean closed;
+
+        /** Allocates the native compressor at {@code level} (0..12; up to a few hundred KB at the higher ones). */
+        public Compressor(int level) {
+            if (level < 0 || level > 12) {
+                throw new IllegalArgumentException("libdeflate compression level " + level + " is not in 0..12");
+            }
+            MemorySegment p = libdeflate_alloc_compressor(level);
+            if (p.equals(MemorySegment.NULL)) {
+                throw new OutOfMemoryError("libdeflate_alloc_compressor returned NULL");
+            }
+            c = p;
+            cleanable = NativeCleaner.register(this, () -> libdeflate_free_compressor(p));
+        }
+
+        /** Compresses all of {@code in} into {@code out} as one zlib stream: its size, or 0 when it does not fit. */
+        public long zlibCompress(MemorySegment in, MemorySegment out) {
+            if (closed) {
+                throw new IllegalStateException("libdeflate compressor is closed");
+            }
+            return libdeflate_zlib_compress(c, in, in.byteSize(), out, out.byteSize());
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+            cleanable.clean();
         }
     }
 

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The zlib codec decompressing with libdeflate and with zlib: the same bytes from the same streams, and the same
- * typed errors for bad ones. Compression is zlib's on both, byte for byte.
+ * The zlib codec on libdeflate and on zlib: each reads the other's streams (heap and native, at every level),
+ * compressed sizes close to each other, and the same typed errors for bad streams.
  */
 class ZlibBackendsTest {
     private static final ZlibCodec LIBDEFLATE = new ZlibCodec(true);
@@ -35,6 +35,13 @@ class ZlibBackendsTest {
     void bothBackendsReadTheStreamsOnHeapAndNativeSegments() {
         try (Arena arena = Arena.ofConfined()) {
             for (int clevel = 1; clevel <= 9; clevel++) {
+                // a destination too small for the stream: 0, "does not compress", from both
+                byte[] noise = NativeCodecsTest.compressible(2_000, 100 + clevel);
+                new java.util.Random(clevel).nextBytes(noise);
+                for (ZlibCodec writer : new ZlibCodec[] {LIBDEFLATE, ZLIB}) {
+                    assertEquals(0, writer.compress(MemorySegment.ofArray(noise), MemorySegment.ofArray(new byte[1_000]),
+                            clevel, null), writer.backend());
+                }
                 byte[] data = NativeCodecsTest.compressible(60_000 + clevel, clevel);
                 byte[] viaZlib = new byte[data.length];
                 int z = ZLIB.compress(MemorySegment.ofArray(data), MemorySegment.ofArray(viaZlib), clevel, null);
@@ -42,8 +49,13 @@ class ZlibBackendsTest {
                     byte[] out = new byte[data.length];
                     int n = writer.compress(MemorySegment.ofArray(data), MemorySegment.ofArray(out), clevel, null);
                     assertTrue(n > 0 && n < data.length / 2, writer.backend() + " clevel " + clevel + ": " + n);
-                    assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n)
-                            .mismatch(MemorySegment.ofArray(viaZlib).asSlice(0, z)), "compression is zlib's");
+                    if (writer == ZLIB) {
+                        assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n)
+                                .mismatch(MemorySegment.ofArray(viaZlib).asSlice(0, z)), "zlib is deterministic");
+                    } else {
+                        // other bytes, not bigger than zlib's at the same level (give or take 10 %)
+                        assertTrue(n <= z + z / 10, "libdeflate " + n + " bytes, zlib " + z);
+                    }
                     MemorySegment nsrc = arena.allocate(data.length).copyFrom(MemorySegment.ofArray(data));
                     MemorySegment ndst = arena.allocate(data.length);
                     assertEquals(n, writer.compress(nsrc, ndst, clevel, null), "native and heap give the same size");

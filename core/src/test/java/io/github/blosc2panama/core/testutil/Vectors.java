@@ -21,6 +21,14 @@ public final class Vectors {
     private static JsonNode manifest;
 
     /**
+     * Whether the zlib codec here runs on zlib (1.2.13, as the vectors were made with), not on libdeflate, whose
+     * streams are other bytes (the build runs the byte-for-byte tests once more with libdeflate refused).
+     */
+    public static boolean zlibAsVectors() {
+        return !io.github.blosc2panama.ffm.Libdeflate.isAvailable();
+    }
+
+    /**
      * Whether the zstd codec here runs on the zstd that wrote the vectors (the system's 1.5.4, not the newer copy in
      * zstd-jni; the build runs the byte-for-byte tests once more with {@code -Dblosc2.lib.zstd.bundled=false}).
      */
