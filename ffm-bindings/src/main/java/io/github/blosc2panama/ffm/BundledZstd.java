@@ -11,11 +11,11 @@ import java.util.regex.Pattern;
 
 /**
  * The zstd carried inside the zstd-jni jar ({@code com.github.luben:zstd-jni}; 1.5.7 as C-Blosc2 3.3 bundles, while
- * many systems still have 1.5.4 or older). Since zstd-jni 1.5.7-15 its JNI library also exports a subset of the plain
- * {@code ZSTD_*} functions ({@code ZSTD_compress2}, {@code ZSTD_decompressDCtx}, {@code ZSTD_CCtx_setParameter},
- * {@code ZSTD_CCtx_loadDictionary}, ...), which FFM can call; {@link ZstdBundledBackend} uses them. The library is
- * a resource of the jar, named after zstd-jni's version; it is copied once to a temporary file (removed when the JVM
- * exits) so that the system loader can map it.
+ * many systems still have 1.5.4 or older). In zstd-jni 1.5.7-28 (not in 1.5.7-15 or older) its JNI library also
+ * exports a subset of the plain {@code ZSTD_*} functions ({@code ZSTD_compress2}, {@code ZSTD_decompressDCtx},
+ * {@code ZSTD_CCtx_setParameter}, {@code ZSTD_CCtx_loadDictionary}, ...), which FFM can call; {@link ZstdBundledBackend}
+ * uses them. The library is a resource of the jar, named after zstd-jni's version; it is copied once to a temporary
+ * file (removed when the JVM exits) so that the system loader can map it.
  */
 final class BundledZstd {
     /** Setting this system property to {@code false} ignores the copy in zstd-jni. */

@@ -215,7 +215,7 @@ public final class NativeLibraries {
             SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
             if (lookup.find("ZSTD_compress2").isEmpty() || lookup.find("ZSTD_decompressDCtx").isEmpty()) {
                 return new Loaded(Library.ZSTD, null, null, "zstd-jni " + version
-                        + " exports no ZSTD_* functions (1.5.7-15 and newer do)");
+                        + " exports no ZSTD_* functions (1.5.7-28 does)");
             }
             int number = BundledZstd.versionNumber(version);
             String zstd = number / 10000 + "." + number / 100 % 100 + "." + number % 100;

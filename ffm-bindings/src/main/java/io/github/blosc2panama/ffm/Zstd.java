@@ -26,7 +26,8 @@ import java.util.Objects;
  * {@link #maxCLevel}, {@link #trainFromBuffer}: these run on the newest zstd at hand. With zstd-jni
  * ({@code com.github.luben:zstd-jni}, optional) on the class path, that is the newer of the system libzstd and the
  * zstd inside zstd-jni (1.5.7, as C-Blosc2 3.3 bundles), the system's on a tie; both through FFM
- * ({@link ZstdBundledBackend}: zstd-jni 1.5.7-15 and newer export the {@code ZSTD_*} functions the contexts need).
+ * ({@link ZstdBundledBackend}: zstd-jni 1.5.7-28 exports the {@code ZSTD_*} functions the contexts need; 1.5.7-15
+ * and older do not).
  * {@code -Dblosc2.lib.zstd=FILE} always uses that file, {@code -Dblosc2.lib.zstd.bundled=false} never zstd-jni's
  * copy. With no system libzstd and an older zstd-jni, the contexts go through zstd-jni's Java API. The raw
  * functions above always bind to the system libzstd (or {@code -Dblosc2.lib.zstd}); without it they throw
