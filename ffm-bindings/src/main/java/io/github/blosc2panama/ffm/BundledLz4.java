@@ -1,10 +1,7 @@
 package io.github.blosc2panama.ffm;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
@@ -40,16 +37,6 @@ final class BundledLz4 {
      * @throws IOException when the copy fails
      */
     static Path extract(ClassLoader loader) throws IOException {
-        String name = resourceName();
-        try (InputStream in = loader.getResourceAsStream(name)) {
-            if (in == null) {
-                return null;
-            }
-            String suffix = name.substring(name.lastIndexOf('.'));
-            Path file = Files.createTempFile("blosc2-lz4-", suffix);
-            file.toFile().deleteOnExit();
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            return file;
-        }
+        return JarLibraries.extract(loader, resourceName(), "blosc2-lz4-");
     }
 }

@@ -1,10 +1,7 @@
 package io.github.blosc2panama.ffm;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -72,16 +69,6 @@ final class BundledZstd {
      * @throws IOException when the copy fails
      */
     static Path extract(ClassLoader loader, String version) throws IOException {
-        String name = resourceName(version);
-        try (InputStream in = loader.getResourceAsStream(name)) {
-            if (in == null) {
-                return null;
-            }
-            String suffix = name.substring(name.lastIndexOf('.'));
-            Path file = Files.createTempFile("blosc2-zstd-", suffix);
-            file.toFile().deleteOnExit();
-            Files.copy(in, file, StandardCopyOption.REPLACE_EXISTING);
-            return file;
-        }
+        return JarLibraries.extract(loader, resourceName(version), "blosc2-zstd-");
     }
 }
