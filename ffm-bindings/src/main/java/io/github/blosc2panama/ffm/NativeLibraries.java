@@ -196,13 +196,14 @@ public final class NativeLibraries {
      * The zstd inside the zstd-jni jar ({@link BundledZstd}) when that jar is on the class path, its library has the
      * plain {@code ZSTD_*} functions and {@code -Dblosc2.lib.zstd.bundled=false} is not set; else a {@link Loaded}
      * holding the reason. Its source names the zstd version first ({@code "zstd 1.5.7 from zstd-jni ..."}).
+     *
+     * @param version zstd-jni's version ({@link BundledZstd#zstdJniVersion}), null when it is not on the class path
      */
-    static Loaded bundledZstd(UnaryOperator<String> properties) {
+    static Loaded bundledZstd(UnaryOperator<String> properties, String version) {
         if ("false".equalsIgnoreCase(properties.apply(BundledZstd.PROPERTY))) {
             return new Loaded(Library.ZSTD, null, null, "zstd-jni's zstd skipped (-D" + BundledZstd.PROPERTY + "=false)");
         }
         ClassLoader loader = NativeLibraries.class.getClassLoader();
-        String version = BundledZstd.zstdJniVersion(loader);
         if (version == null) {
             return new Loaded(Library.ZSTD, null, null, "zstd-jni is not on the class path");
         }

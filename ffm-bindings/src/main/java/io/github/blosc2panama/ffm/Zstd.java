@@ -386,19 +386,10 @@ public final class Zstd {
         static final ZstdBackend BACKEND = select();
 
         private static ZstdBackend select() {
-            NativeLibraries.Loaded bundled = ZstdBundledBackend.loaded();
             String property = System.getProperty(Library.ZSTD.property());
             return ZstdBackend.select(NativeLibraries.loaded(Library.ZSTD), property != null && !property.isBlank(),
-                    Zstd::ZSTD_versionNumber, bundled, bundledVersion(bundled),
+                    Zstd::ZSTD_versionNumber, ZstdBundledBackend.loaded(), ZstdBundledBackend.version(),
                     () -> new ZstdBundledBackend(() -> Trainer.BACKEND), () -> ZstdJniBackend.tryCreate());
-        }
-
-        private static int bundledVersion(NativeLibraries.Loaded bundled) {
-            if (bundled.lookup() == null) {
-                return -1;
-            }
-            String v = BundledZstd.zstdJniVersion(Zstd.class.getClassLoader());
-            return v == null ? -1 : BundledZstd.versionNumber(v);
         }
     }
 

@@ -28,7 +28,10 @@ final class ZstdBundledBackend extends ZstdBackend {
     private static final Dict UNKNOWN = new Dict(null, null, Integer.MIN_VALUE);
 
     private static final class Library {
-        static final NativeLibraries.Loaded LOADED = NativeLibraries.bundledZstd(System::getProperty);
+        static final String JNI_VERSION = BundledZstd.zstdJniVersion(NativeLibraries.class.getClassLoader());
+        static final NativeLibraries.Loaded LOADED = NativeLibraries.bundledZstd(System::getProperty, JNI_VERSION);
+        /** The zstd version number of the loaded copy (10507 for 1.5.7), or -1 when none loaded. */
+        static final int VERSION = LOADED.lookup() == null ? -1 : BundledZstd.versionNumber(JNI_VERSION);
     }
 
     private static MethodHandle h(String name, FunctionDescriptor d, boolean critical) {
@@ -136,6 +139,11 @@ final class ZstdBundledBackend extends ZstdBackend {
     /** Where zstd-jni's zstd was loaded from (its version first), or why it could not be. */
     static NativeLibraries.Loaded loaded() {
         return Library.LOADED;
+    }
+
+    /** The zstd version number of zstd-jni's copy ({@code ZSTD_versionNumber} style), or -1 when it did not load. */
+    static int version() {
+        return Library.VERSION;
     }
 
     @Override

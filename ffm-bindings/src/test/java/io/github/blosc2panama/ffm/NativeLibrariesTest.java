@@ -72,7 +72,8 @@ class NativeLibrariesTest {
     void zstdFallsBackToZstdJniWhenLibzstdIsMissing() {
         NativeLibraries.Loaded none = NativeLibraries.load(Library.ZSTD,
                 Map.of("blosc2.lib.zstd", "/nonexistent/libzstd.so", "blosc2.lib.zstd.system", "false")::get);
-        NativeLibraries.Loaded noCopy = NativeLibraries.bundledZstd(Map.of(BundledZstd.PROPERTY, "false")::get);
+        NativeLibraries.Loaded noCopy = NativeLibraries.bundledZstd(Map.of(BundledZstd.PROPERTY, "false")::get,
+                BundledZstd.zstdJniVersion(getClass().getClassLoader()));
         assertTrue(noCopy.lookup() == null && noCopy.failure().contains("skipped"), noCopy.failure());
         ZstdBackend backend = ZstdBackend.select(none, false, () -> -1, noCopy, -1, () -> {
             throw new AssertionError("refused copy used");
@@ -109,7 +110,7 @@ class NativeLibrariesTest {
         assertTrue(version != null && BundledZstd.versionNumber(version) >= 10507, version);
 
         NativeLibraries.Loaded system = NativeLibraries.load(Library.ZSTD, k -> null);
-        NativeLibraries.Loaded bundled = NativeLibraries.bundledZstd(k -> null);
+        NativeLibraries.Loaded bundled = NativeLibraries.bundledZstd(k -> null, version);
         assertTrue(bundled.lookup() != null, bundled.failure());
         assertTrue(bundled.source().startsWith("zstd 1.5.7 from zstd-jni " + version), bundled.source());
         Supplier<ZstdBackend> copy = () -> new ZstdBundledBackend(ZstdJniBackend::tryCreate);
