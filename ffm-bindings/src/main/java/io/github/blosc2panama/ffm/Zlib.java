@@ -22,7 +22,8 @@ import java.lang.invoke.MethodHandle;
  * the bytes written.
  *
  * <p>{@code compress2}, {@code uncompress} and {@code compressBound} are linked as critical: heap segments may be
- * passed for every pointer.
+ * passed for every pointer. The streaming deflate functions take a native {@link ZStream} ({@code z_stream}), whose
+ * buffers must be native too: {@link ZlibDeflater} wraps them.
  */
 public final class Zlib {
     /** {@code Z_OK}. */
@@ -33,8 +34,25 @@ public final class Zlib {
     public static final int Z_BUF_ERROR = -5;
     /** {@code Z_DATA_ERROR}: the compressed data is corrupt or incomplete. */
     public static final int Z_DATA_ERROR = -3;
+    /** {@code Z_STREAM_ERROR}: an inconsistent stream state or a bad parameter. */
+    public static final int Z_STREAM_ERROR = -2;
+    /** {@code Z_STREAM_END}: {@code deflate} with {@link #Z_FINISH} has written the whole stream. */
+    public static final int Z_STREAM_END = 1;
+    /** {@code Z_FINISH}: the flush that ends the stream. */
+    public static final int Z_FINISH = 4;
+    /** {@code Z_BLOCK}: the flush that ends the current deflate block (not the stream). */
+    public static final int Z_BLOCK = 5;
+    /** {@code Z_DEFLATED}: the one compression method. */
+    public static final int Z_DEFLATED = 8;
+    /** {@code Z_DEFAULT_STRATEGY}. */
+    public static final int Z_DEFAULT_STRATEGY = 0;
 
     private Zlib() {
+    }
+
+    /** Whether zlib could be loaded. */
+    public static boolean isAvailable() {
+        return NativeLibraries.isAvailable(Library.ZLIB);
     }
 
     private static MethodHandle h(String name, FunctionDescriptor d, boolean critical) {
@@ -63,6 +81,28 @@ public final class Zlib {
 
     private static final class compressBound$ {
         static final MethodHandle H = h("compressBound", FunctionDescriptor.of(JAVA_LONG, JAVA_LONG), true);
+    }
+
+    private static final class deflateInit2_$ {
+        static final MethodHandle H = h("deflateInit2_", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT,
+                JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), false);
+    }
+
+    private static final class deflate$ {
+        static final MethodHandle H = h("deflate", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT), false);
+    }
+
+    private static final class deflateParams$ {
+        static final MethodHandle H = h("deflateParams", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+                false);
+    }
+
+    private static final class deflateReset$ {
+        static final MethodHandle H = h("deflateReset", FunctionDescriptor.of(JAVA_INT, ADDRESS), false);
+    }
+
+    private static final class deflateEnd$ {
+        static final MethodHandle H = h("deflateEnd", FunctionDescriptor.of(JAVA_INT, ADDRESS), false);
     }
 
     private static final class zlibVersion$ {
@@ -126,6 +166,75 @@ public final class Zlib {
         }
         try {
             return (long) compressBound$.H.invokeExact(sourceLen);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code int deflateInit2_(z_streamp strm, int level, int method, int windowBits, int memLevel, int strategy,
+     * const char* version, int stream_size)}, the function behind the {@code deflateInit2} macro, which passes
+     * the version of the zlib it was compiled against: here, the loaded library's own ({@code zlibVersion()}), and
+     * {@link ZStream#SIZE}. {@link #Z_OK}, {@link #Z_MEM_ERROR}, {@link #Z_STREAM_ERROR} for a bad parameter or
+     * {@code Z_VERSION_ERROR}.
+     */
+    public static int deflateInit2(MemorySegment strm, int level, int method, int windowBits, int memLevel,
+            int strategy) {
+        Checks.holds(Checks.nativeSegment(strm, "deflateInit2 strm"), ZStream.SIZE, "deflateInit2 strm");
+        try {
+            MemorySegment version = (MemorySegment) zlibVersion$.H.invokeExact();
+            return (int) deflateInit2_$.H.invokeExact(strm, level, method, windowBits, memLevel, strategy, version,
+                    (int) ZStream.SIZE);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code int deflate(z_streamp strm, int flush)}: {@link #Z_OK}, {@link #Z_STREAM_END}, {@link #Z_BUF_ERROR}
+     * (no progress possible) or {@link #Z_STREAM_ERROR}.
+     *
+     * <p><b>Unchecked:</b> zlib reads {@code avail_in} bytes at {@code next_in} and writes up to {@code avail_out}
+     * at {@code next_out} of {@code strm}: the caller has set them to native memory that stays alive, and that no
+     * other thread touches, until the call returns (see {@link RawAddresses}).
+     */
+    public static int deflate(MemorySegment strm, int flush) {
+        Checks.holds(Checks.nativeSegment(strm, "deflate strm"), ZStream.SIZE, "deflate strm");
+        try {
+            return (int) deflate$.H.invokeExact(strm, flush);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /**
+     * {@code int deflateParams(z_streamp strm, int level, int strategy)}: may run {@code deflate(strm, Z_BLOCK)}
+     * first, so it is unchecked in the same way as {@link #deflate}.
+     */
+    public static int deflateParams(MemorySegment strm, int level, int strategy) {
+        Checks.holds(Checks.nativeSegment(strm, "deflateParams strm"), ZStream.SIZE, "deflateParams strm");
+        try {
+            return (int) deflateParams$.H.invokeExact(strm, level, strategy);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /** {@code int deflateReset(z_streamp strm)}: a new stream with the same parameters. */
+    public static int deflateReset(MemorySegment strm) {
+        Checks.holds(Checks.nativeSegment(strm, "deflateReset strm"), ZStream.SIZE, "deflateReset strm");
+        try {
+            return (int) deflateReset$.H.invokeExact(strm);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
+    /** {@code int deflateEnd(z_streamp strm)}: frees the stream's state. */
+    public static int deflateEnd(MemorySegment strm) {
+        Checks.holds(Checks.nativeSegment(strm, "deflateEnd strm"), ZStream.SIZE, "deflateEnd strm");
+        try {
+            return (int) deflateEnd$.H.invokeExact(strm);
         } catch (Throwable t) {
             throw Checks.rethrow(t);
         }

@@ -19,7 +19,9 @@ import java.lang.ref.Reference;
  * libdeflate inflates several times faster than zlib 1.2, in the league of the zlib-ng C-Blosc2 bundles, and
  * deflates about 1.5x faster at the same level (1..9, as zlib's) with about the same ratio; its streams are
  * other bytes than zlib's (as zlib-ng's are), in the same zlib format. One compressor per level and one
- * decompressor per thread.
+ * decompressor per thread. A stream with a stretch of noise in it is compressed by zlib even then, the noise
+ * in stored blocks, which inflate at copy speed, where libdeflate Huffman-codes it ({@link NoiseProbe},
+ * {@link ZlibWithNoise}).
  */
 final class ZlibCodec implements BlockCodec {
     static final ZlibCodec INSTANCE = new ZlibCodec(Libdeflate.isAvailable());
@@ -34,10 +36,13 @@ final class ZlibCodec implements BlockCodec {
             ThreadLocal.withInitial(() -> new Libdeflate.Compressor[10]);
 
     private final boolean libdeflate;
+    /** Whether streams with noise go to zlib: with libdeflate, when zlib is there too. */
+    private final boolean zlibForNoise;
 
     /** @param libdeflate whether to run libdeflate (which must then be available) rather than zlib */
     ZlibCodec(boolean libdeflate) {
         this.libdeflate = libdeflate;
+        this.zlibForNoise = libdeflate && Zlib.isAvailable();
     }
 
     /** Which library compresses and decompresses: "libdeflate" or "zlib". */
@@ -51,6 +56,9 @@ final class ZlibCodec implements BlockCodec {
         noDict(dict);
         int srcSize = CodecSupport.size(src, "zlib", "source");
         int dstSize = CodecSupport.size(dst, "zlib", "destination");
+        if (zlibForNoise && NoiseProbe.hasNoise(src)) {
+            return ZlibWithNoise.compress(src, dst, clevel);
+        }
         if (libdeflate) {
             Libdeflate.Compressor[] byLevel = COMPRESSORS.get();
             if (byLevel[clevel] == null) {

@@ -54,6 +54,16 @@ class PythonPeerChunkTest {
                 names.add(name);
             }
         }
+        // zlib streams with stretches of noise, which are written with stored blocks (ZlibWithNoise)
+        byte[] noisyDoubles = io.github.blosc2panama.core.data.Datasets.F64_NOISE.generate(1 << 20);
+        for (int clevel : new int[] {1, 5, 9}) {
+            CParams p = CParams.builder().codec(Codec.ZLIB).clevel(clevel).typesize(8).filters(Filter.SHUFFLE).build();
+            String name = "c" + cases++;
+            Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(noisyDoubles, p));
+            Files.write(dir.resolve(name + ".raw"), noisyDoubles);
+            Files.writeString(dir.resolve(name + ".txt"), "f64_noise " + p);
+            names.add(name);
+        }
         assertTrue(cases >= 100);
         String script = """
                 import sys, os, blosc2
