@@ -1,7 +1,7 @@
 package io.github.blosc2panama.core.ndarray;
 
+import io.github.blosc2panama.simd.RowCopy;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 
 /**
  * Copies an n-dimensional box of items between two C-order buffers of different shapes:
@@ -11,27 +11,7 @@ import java.lang.foreign.ValueLayout;
  * Callers check the boxes against the shapes.
  */
 final class BoxCopy {
-    /** The class of native segments (see the simd module's NativeSegments). */
-    private static final Class<? extends MemorySegment> NATIVE = MemorySegment.NULL.getClass();
-    private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED;
-
     private BoxCopy() {
-    }
-
-    /**
-     * Copies {@code rows} runs of {@code n} bytes (a multiple of 8, at most 256) between native segments by longs:
-     * for the short runs of b2nd blocks (64 or 128 bytes) a plain loop beats one {@code MemorySegment.copy} per run
-     * (checks and a stub call each). The segments are typed as native for the compiler.
-     */
-    private static void shortRows(MemorySegment src, long s, long sStep, MemorySegment dst, long d, long dStep,
-                                  long n, long rows) {
-        for (long r = 0; r < rows; r++) {
-            for (long k = 0; k < n; k += 8) {
-                dst.set(LONG, d + k, src.get(LONG, s + k));
-            }
-            s += sStep;
-            d += dStep;
-        }
     }
 
     /**
@@ -46,8 +26,10 @@ final class BoxCopy {
             MemorySegment dst, long dstBase, long[] dstShape, long[] dstStart, long[] count) {
         forEachRows(ndim, itemsize, srcShape, srcStart, dstShape, dstStart, count,
                 (s, d, n, rows, sStep, dStep) -> {
-                    if (n <= 256 && (n & 7) == 0 && src.isNative() && dst.isNative()) {
-                        shortRows(NATIVE.cast(src), srcBase + s, sStep, NATIVE.cast(dst), dstBase + d, dStep, n, rows);
+                    if (n >= Long.BYTES && n <= RowCopy.MAX_ROW && rows > 1 && sStep >= n && dStep >= n
+                            && src.isNative() && dst.isNative() && !dst.isReadOnly()) {
+                        // the short rows of b2nd blocks (64 or 128 bytes): one kernel call for all of them
+                        RowCopy.copy(src, srcBase + s, sStep, dst, dstBase + d, dStep, (int) n, rows);
                         return;
                     }
                     for (long r = 0; r < rows; r++) {
