@@ -95,11 +95,20 @@ final class BlockDecoder {
     void decode(int j, MemorySegment out, MemorySegment deltaRef, Scratch scratch) {
         int bsize = blockSize(j);
         int start = bstart(j);
-        MemorySegment streams = pipeline.backwardNeedsScratch() ? scratch.a(bsize) : out;
+        MemorySegment streams = out;
+        StreamRunCache runs = null;
+        if (pipeline.backwardNeedsScratch()) {
+            streams = scratch.streams(bsize);
+            runs = scratch.runsInStreams();
+            if (vl || !pipeline.backwardKeepsInput()) {
+                runs.forget();
+                runs = null;
+            }
+        }
         if (vl) {
             decodeVlBlock(j, start, bsize, streams);
         } else {
-            decodeStreams(j, start, bsize, streams);
+            decodeStreams(j, start, bsize, streams, runs);
         }
         if (!pipeline.backwardIsEmpty()) {
             pipeline.backward(streams, scratch.b(bsize), out, bsize, blockOffset(j), deltaRef);
@@ -111,7 +120,7 @@ final class BlockDecoder {
      * bytes of {@code out}: the block as the filters left it.
      */
     void decodeRaw(int j, MemorySegment out) {
-        decodeStreams(j, bstart(j), blockSize(j), out);
+        decodeStreams(j, bstart(j), blockSize(j), out, null);
     }
 
     private int bstart(int j) {
@@ -123,8 +132,12 @@ final class BlockDecoder {
         return start;
     }
 
-    /** Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. */
-    private void decodeStreams(int j, int start, int bsize, MemorySegment out) {
+    /**
+     * Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. With
+     * {@code runs} (what {@code out} is known to hold from the block before), a run stream already in place is
+     * not written again, and every stream written is recorded there.
+     */
+    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs) {
         boolean leftoverBlock = j == h.nblocks - 1 && h.leftover > 0;
         int nstreams = (!h.dontSplit() && !leftoverBlock) ? h.typesize : 1;
         int neblock = bsize / nstreams;
@@ -141,7 +154,7 @@ final class BlockDecoder {
             int csize = ChunkHeader.i32(chunk, pos);
             pos += 4;
             if (csize == 0) {
-                StreamRuns.fill(out, target, neblock, (byte) 0);
+                fillRun(out, target, s, neblock, (byte) 0, runs);
             } else if (csize < 0) {
                 if (end - pos < 1) {
                     throw corrupt(j, "stream " + s + " token at offset " + pos + " runs past cbytes " + end);
@@ -154,10 +167,13 @@ final class BlockDecoder {
                 if (csize < -255) {
                     throw corrupt(j, "stream " + s + " run-length csize " + csize + " does not encode one byte");
                 }
-                StreamRuns.fill(out, target, neblock, (byte) -csize);
+                fillRun(out, target, s, neblock, (byte) -csize, runs);
             } else {
                 if (csize > end - pos) {
                     throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + " runs past cbytes " + end);
+                }
+                if (runs != null) {
+                    runs.written(s, neblock);
                 }
                 if (csize == neblock) {
                     MemorySegment.copy(chunk, pos, out, target, neblock);
@@ -170,6 +186,17 @@ final class BlockDecoder {
                 }
                 pos += csize;
             }
+        }
+    }
+
+    /** Stream {@code s}, a run of {@code b}, into {@code out} at {@code target}, unless {@code runs} has it there. */
+    private static void fillRun(MemorySegment out, long target, int s, int neblock, byte b, StreamRunCache runs) {
+        if (runs == null) {
+            StreamRuns.fill(out, target, neblock, b);
+        } else if (!runs.holds(s, neblock, b)) {
+            runs.written(s, neblock);
+            StreamRuns.fill(out, target, neblock, b);
+            runs.filled(s, neblock, b);
         }
     }
 

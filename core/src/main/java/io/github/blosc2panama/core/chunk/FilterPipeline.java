@@ -26,6 +26,7 @@ final class FilterPipeline {
     private boolean backwardNeedsScratch;
     private boolean hasDelta;
     private int lastSwap; // lowest slot whose backward filter writes into a new buffer, -1 when none does
+    private boolean backwardKeepsInput;
 
     /**
      * @param filters       the six filter ids
@@ -67,6 +68,33 @@ final class FilterPipeline {
             }
             hasDelta |= f == Filter.DELTA.id();
         }
+        backwardKeepsInput = keepsInput();
+    }
+
+    /** Walks {@link #backward}'s buffers: whether it writes nothing into its input. */
+    private boolean keepsInput() {
+        final int in = 0;
+        final int scratch = 1;
+        final int out = 2;
+        int cur = lastSwap < 0 ? out : in;
+        for (int i = 5; i >= 0; i--) {
+            int f = filters[i];
+            if (!undoneOnDecompression(f)) {
+                continue;
+            }
+            if (inPlace(f)) {
+                if (cur == in) {
+                    return false;
+                }
+                continue;
+            }
+            int next = i == lastSwap ? out : (cur == in ? scratch : in);
+            if (next == in) {
+                return false;
+            }
+            cur = next;
+        }
+        return true;
     }
 
     /** Whether compression runs any filter. */
@@ -91,6 +119,15 @@ final class FilterPipeline {
     /** Whether decompression needs a scratch buffer: some filter to undo is not done in place. */
     boolean backwardNeedsScratch() {
         return backwardNeedsScratch;
+    }
+
+    /**
+     * Whether {@link #backward} leaves its input as it found it (it reads the decoded streams and writes only into
+     * its scratch and output): not when DELTA is undone in place on the streams, nor with three or more filters
+     * that swap buffers.
+     */
+    boolean backwardKeepsInput() {
+        return backwardKeepsInput;
     }
 
     /** Whether decompression undoes filter {@code f} (TRUNC_PREC and INT_TRUNC are lossy and stay as they are). */

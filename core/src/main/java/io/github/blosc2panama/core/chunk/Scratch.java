@@ -12,6 +12,7 @@ final class Scratch {
     private static final ThreadLocal<Scratch> LOCAL = ThreadLocal.withInitial(Scratch::new);
 
     private MemorySegment a = MemorySegment.NULL;
+    private final StreamRunCache runsInA = new StreamRunCache();
     private MemorySegment b = MemorySegment.NULL;
     private MemorySegment ref = MemorySegment.NULL;
     private MemorySegment block = MemorySegment.NULL;
@@ -21,12 +22,33 @@ final class Scratch {
         return LOCAL.get();
     }
 
-    /** The first ping-pong buffer: at least {@code size} bytes (the same segment each time it need not grow). */
+    /**
+     * The first ping-pong buffer: at least {@code size} bytes (the same segment each time it need not grow), for
+     * the caller to write anything into (what {@link #runsInStreams} knew of it is forgotten).
+     */
     MemorySegment a(long size) {
+        runsInA.forget();
         if (a.byteSize() < size) {
             a = allocate(size);
         }
         return a;
+    }
+
+    /**
+     * The first ping-pong buffer as the block decoder's buffer of decoded streams, keeping what
+     * {@link #runsInStreams} knows of it: the decoder keeps that up to date for every stream it writes.
+     */
+    MemorySegment streams(long size) {
+        if (a.byteSize() < size) {
+            runsInA.forget();
+            a = allocate(size);
+        }
+        return a;
+    }
+
+    /** Which streams of {@link #streams}'s buffer still hold a run written by the block decoded before. */
+    StreamRunCache runsInStreams() {
+        return runsInA;
     }
 
     /** The second ping-pong buffer: at least {@code size} bytes (the same segment each time it need not grow). */
