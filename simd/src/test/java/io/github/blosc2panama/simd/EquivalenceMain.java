@@ -18,8 +18,10 @@ public final class EquivalenceMain {
             System.exit(1);
         }
         Equivalence eq = new Equivalence(bits, 256 << 10);
+        int rowCases;
         int step = bits / 8;
         try (Arena arena = Arena.ofConfined()) {
+            rowCases = rowCopies(arena);
             for (Equivalence.Pair pair : Equivalence.permutations()) {
                 for (int ts : new int[] {1, 2, 3, 4, 8, 16}) {
                     eq.sweep(pair, ts, (2 * step + 9) * ts + ts - 1, arena);
@@ -35,6 +37,33 @@ public final class EquivalenceMain {
                 }
             }
         }
-        System.out.println("OK cases=" + eq.cases());
+        System.out.println("OK cases=" + (eq.cases() + rowCases));
+    }
+
+    /** RowCopy's vector kernel (at most 256 bits, so at this width or 256) against its scalar twin. */
+    private static int rowCopies(Arena arena) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(9);
+        java.lang.foreign.MemorySegment src = arena.allocate(4_000);
+        java.lang.foreign.MemorySegment vector = arena.allocate(4_000);
+        java.lang.foreign.MemorySegment scalar = arena.allocate(4_000);
+        for (long i = 0; i < src.byteSize(); i++) {
+            src.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
+        }
+        int cases = 0;
+        for (int rowBytes = RowCopyVector.WIDTH; rowBytes <= RowCopy.MAX_ROW; rowBytes++) {
+            long srcStep = rowBytes + r.nextInt(20);
+            long dstStep = rowBytes + r.nextInt(20);
+            int rows = 1 + r.nextInt(4);
+            vector.fill((byte) 0x5A);
+            scalar.fill((byte) 0x5A);
+            RowCopyVector.copy(src, 3, srcStep, vector, 5, dstStep, rowBytes, rows);
+            RowCopyScalar.copy(src, 3, srcStep, scalar, 5, dstStep, rowBytes, rows);
+            if (vector.mismatch(scalar) != -1) {
+                System.out.println("RowCopy differs: rows of " + rowBytes + " bytes");
+                System.exit(1);
+            }
+            cases++;
+        }
+        return cases;
     }
 }

@@ -27,5 +27,16 @@ public final class FallbackMain {
             System.out.println("ts" + ts + "=" + TestData.sha256(TestData.bytes(a)) + TestData.sha256(TestData.bytes(b))
                     + TestData.sha256(TestData.bytes(c)) + TestData.sha256(TestData.bytes(d)));
         }
+        System.out.println("rows=" + TestData.sha256(rowCopy(src)));
+    }
+
+    /** Rows of 8..72 bytes of {@code src} copied with RowCopy into a native buffer, every 80 bytes. */
+    static byte[] rowCopy(MemorySegment src) {
+        MemorySegment from = java.lang.foreign.Arena.ofAuto().allocate(src.byteSize()).copyFrom(src);
+        MemorySegment to = java.lang.foreign.Arena.ofAuto().allocate(1000);
+        for (int rowBytes = 8; rowBytes <= 72; rowBytes += 16) {
+            RowCopy.copy(from, rowBytes, 80, to, 0, 80 + rowBytes % 3, rowBytes, 10);
+        }
+        return TestData.bytes(to);
     }
 }

@@ -36,5 +36,6 @@ class ScalarFallbackTest {
                     + TestData.sha256(TestData.bytes(c)) + TestData.sha256(TestData.bytes(d));
             assertTrue(r.out().contains(expected + "\n"), "child output for typesize " + ts + ": " + r.out());
         }
+        assertTrue(r.out().contains("rows=" + TestData.sha256(FallbackMain.rowCopy(src)) + "\n"), r.out());
     }
 }
