@@ -64,6 +64,19 @@ public final class EquivalenceMain {
             }
             cases++;
         }
+        // ByteRun at the same width: a run, and a run with one other byte at each place of a 300-byte range
+        java.lang.foreign.MemorySegment run = arena.allocate(300);
+        for (int odd = -1; odd < 300; odd++) {
+            run.fill((byte) 3);
+            if (odd >= 0) {
+                run.set(java.lang.foreign.ValueLayout.JAVA_BYTE, odd, (byte) 4);
+            }
+            if (ByteRunVector.isRun(run, 0, 300) != ByteRunScalar.isRun(run, 0, 300)) {
+                System.out.println("ByteRun differs: other byte at " + odd);
+                System.exit(1);
+            }
+            cases++;
+        }
         return cases;
     }
 }

@@ -28,6 +28,21 @@ public final class FallbackMain {
                     + TestData.sha256(TestData.bytes(c)) + TestData.sha256(TestData.bytes(d)));
         }
         System.out.println("rows=" + TestData.sha256(rowCopy(src)));
+        System.out.println("runs=" + runs());
+    }
+
+    /** ByteRun on a native run of 500 bytes, then with one other byte at 0, 250 and 499. */
+    static String runs() {
+        MemorySegment run = java.lang.foreign.Arena.ofAuto().allocate(500);
+        StringBuilder sb = new StringBuilder();
+        for (int odd : new int[] {-1, 0, 250, 499}) {
+            run.fill((byte) 9);
+            if (odd >= 0) {
+                run.set(java.lang.foreign.ValueLayout.JAVA_BYTE, odd, (byte) 8);
+            }
+            sb.append(ByteRun.isRun(run, 0, 500) ? 'T' : 'F');
+        }
+        return sb.toString();
     }
 
     /** Rows of 8..72 bytes of {@code src} copied with RowCopy into a native buffer, every 80 bytes. */

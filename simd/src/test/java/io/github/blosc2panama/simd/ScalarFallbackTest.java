@@ -37,5 +37,6 @@ class ScalarFallbackTest {
             assertTrue(r.out().contains(expected + "\n"), "child output for typesize " + ts + ": " + r.out());
         }
         assertTrue(r.out().contains("rows=" + TestData.sha256(FallbackMain.rowCopy(src)) + "\n"), r.out());
+        assertTrue(r.out().contains("runs=TFFF\n"), r.out());
     }
 }
