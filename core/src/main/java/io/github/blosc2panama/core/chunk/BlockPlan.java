@@ -48,7 +48,11 @@ record BlockPlan(int typesize, int blocksize, int nblocks, int leftover, boolean
         if (leftover > 0) {
             nblocks++;
         }
-        boolean split = splits(p.splitMode(), p.codec(), p.clevel(), hasShuffle(p), typesize, blocksize);
+        // A block that is not whole items (a blocksize below the typesize) cannot be cut into typesize streams of
+        // equal size: C-Blosc2 would write streams of blocksize / typesize bytes, none when that is 0, losing the
+        // rest, and then refuse to read them. Such chunks are written unsplit.
+        boolean split = splits(p.splitMode(), p.codec(), p.clevel(), hasShuffle(p), typesize, blocksize)
+                && blocksize % typesize == 0;
         return new BlockPlan(typesize, blocksize, nblocks, leftover, split);
     }
 

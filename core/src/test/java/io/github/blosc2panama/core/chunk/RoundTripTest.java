@@ -115,6 +115,34 @@ class RoundTripTest {
         }
     }
 
+    /**
+     * A blocksize below the typesize cannot be cut into typesize streams: even with {@code SplitMode.ALWAYS} such
+     * chunks are written unsplit (they failed with IndexOutOfBoundsException, cutting 5-byte blocks into 8 streams of
+     * 0 bytes). A blocksize that is whole items still splits.
+     */
+    @Test
+    void alwaysSplitWithBlocksBelowTheTypesize() {
+        for (Codec codec : new Codec[] {Codec.BLOSCLZ, Codec.LZ4, Codec.ZSTD}) {
+            for (int ts : new int[] {2, 4, 8, 16, 33}) {
+                for (int blocksize : new int[] {1, 3, 5, 7, ts - 1}) {
+                    for (int n : new int[] {33, 100, 1000, 4099}) {
+                        CParams p = CParams.builder().codec(codec).typesize(ts).filters(Filter.SHUFFLE)
+                                .splitMode(SplitMode.ALWAYS).blocksize(blocksize).build();
+                        byte[] data = TestData.make(TestData.Shape.ARANGE, n, ts, n);
+                        roundTrip(data, p);
+                        ChunkInfo info = Blosc2.info(Blosc2.compress(data, p));
+                        assertTrue(info.memcpyed() || !info.split(), "unsplit: " + info);
+                    }
+                }
+            }
+            CParams whole = CParams.builder().codec(codec).typesize(4).filters(Filter.SHUFFLE)
+                    .splitMode(SplitMode.ALWAYS).blocksize(4096).build();
+            byte[] data = TestData.make(TestData.Shape.ARANGE, 100_000, 4, 7);
+            roundTrip(data, whole);
+            assertTrue(Blosc2.info(Blosc2.compress(data, whole)).split());
+        }
+    }
+
     @Test
     void nativeSegmentsAndOffsets() {
         byte[] data = TestData.make(TestData.Shape.FLOATS, 300_001, 8, 1);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.ChunkInfo;
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.SuperChunk;
 import io.github.blosc2panama.core.frame.FrameHeader;
 import java.lang.foreign.MemorySegment;
@@ -53,6 +54,29 @@ class FuzzFindingsTest {
         assertThrows(CorruptDataException.class, () -> SuperChunk.fromCframe(input));
         FuzzTargets.msgpack(input);
         FuzzTargets.cframe(input);
+    }
+
+    /**
+     * Finding 3 (ChunkFuzzTest#decompress): a split chunk of typesize 4 whose header blocksize (2,762,512) exceeds
+     * nbytes (10,003), so its one block is cut down to 10,003 bytes: four streams of 2,500 bytes leave 3 bytes that
+     * no stream holds. They were left unwritten (the destination kept what it held, so decompressing into a zeroed
+     * array and into a filled segment gave different bytes); C-Blosc2 does the same and returns 10,000 bytes for
+     * nbytes 10,003. Now such a block is refused.
+     */
+    @Test
+    void splitBlockThatIsNotWholeStreams() throws IOException {
+        byte[] chunk = resource("ChunkFuzzTestInputs/decompress/crash-split-block-not-whole-streams");
+        ChunkInfo info = Blosc2.info(chunk);
+        assertTrue(info.split() && info.typesize() == 4 && info.nbytes() == 10_003 && info.nblocks() == 1, info.toString());
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> Blosc2.decompress(chunk));
+        assertTrue(e.getMessage().contains("block 0: block of 10003 bytes does not split into 4 streams of equal size"),
+                e.getMessage());
+        byte[] out = new byte[info.nbytes()];
+        Arrays.fill(out, (byte) 0x5A);
+        assertThrows(CorruptDataException.class,
+                () -> Blosc2.decompress(MemorySegment.ofArray(chunk), MemorySegment.ofArray(out), new DParams(2)));
+        assertThrows(CorruptDataException.class, () -> Blosc2.getItems(chunk, 0, 1));
+        FuzzTargets.chunkDecompress(chunk);
     }
 
     private static byte[] resource(String name) throws IOException {
