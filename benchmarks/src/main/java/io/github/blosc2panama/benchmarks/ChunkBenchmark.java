@@ -65,6 +65,7 @@ public class ChunkBenchmark {
 
     @Setup(Level.Trial)
     public void setup() {
+        VectorModule.require();
         io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
         CParams params = io.github.blosc2panama.core.data.Datasets.configuration(config).cparams(ds.typesize(), nthreads);
         arena = Arena.ofShared();

@@ -67,6 +67,7 @@ public class FilterBenchmark {
 
         @Setup(Level.Trial)
         public void setup() {
+            VectorModule.require();
             if (impl.equals("scalar")) {
                 // each JMH fork runs one impl: pick the scalar twins before the simd classes initialise
                 System.setProperty("blosc2.simd", "scalar");

@@ -81,6 +81,7 @@ public class FrameBenchmark {
 
     @Setup(Level.Trial)
     public void setup() throws IOException {
+        VectorModule.require();
         dir = Files.createTempDirectory("blosc2-framebench");
         path = dir.resolve(frame + ".b2frame");
         byte[] data = chunkData(1);

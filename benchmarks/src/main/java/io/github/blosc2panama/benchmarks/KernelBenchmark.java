@@ -53,6 +53,7 @@ public class KernelBenchmark {
 
         @Setup(Level.Trial)
         public void setup() {
+            VectorModule.require();
             io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
             if (typesize == 0) {
                 typesize = ds.typesize();
@@ -80,6 +81,7 @@ public class KernelBenchmark {
 
         @Setup(Level.Trial)
         public void setup() {
+            VectorModule.require();
             kernels = switch (impl) {
                 case "c" -> new CKernels(CBlosc2.load());
                 case "java" -> JavaKernels.expect(true);

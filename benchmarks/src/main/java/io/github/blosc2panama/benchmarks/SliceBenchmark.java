@@ -77,6 +77,7 @@ public class SliceBenchmark {
 
     @Setup(Level.Trial)
     public void setup() throws IOException {
+        VectorModule.require();
         dir = Files.createTempDirectory("slicebench");
         Path file = dir.resolve("a.b2nd");
         long[] shape = write(file);
