@@ -389,7 +389,7 @@ final class FuzzTargets {
     static void ndarray(byte[] data) {
         NDArray a;
         try {
-            a = NDArray.fromCframe(data);
+            a = NDArray.of(SuperChunk.fromCframe(data, LIMITS));
         } catch (Blosc2Exception e) {
             return;
         }
