@@ -64,6 +64,17 @@ class PythonPeerChunkTest {
             Files.writeString(dir.resolve(name + ".txt"), "f64_noise " + p);
             names.add(name);
         }
+        // SplitMode.ALWAYS with blocks smaller than the typesize, which are written unsplit
+        for (int blocksize : new int[] {3, 7}) {
+            CParams p = CParams.builder().codec(Codec.LZ4).typesize(16).filters(Filter.SHUFFLE)
+                    .splitMode(SplitMode.ALWAYS).blocksize(blocksize).build();
+            byte[] data = TestData.make(TestData.Shape.ARANGE, 1000 + blocksize, 16, blocksize);
+            String name = "c" + cases++;
+            Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(data, p));
+            Files.write(dir.resolve(name + ".raw"), data);
+            Files.writeString(dir.resolve(name + ".txt"), "blocks below the typesize " + p);
+            names.add(name);
+        }
         assertTrue(cases >= 100);
         String script = """
                 import sys, os, blosc2
