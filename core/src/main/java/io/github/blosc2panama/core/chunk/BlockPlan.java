@@ -49,8 +49,7 @@ record BlockPlan(int typesize, int blocksize, int nblocks, int leftover, boolean
             nblocks++;
         }
         // A block that is not whole items (a blocksize below the typesize) cannot be cut into typesize streams of
-        // equal size: C-Blosc2 would write streams of blocksize / typesize bytes, none when that is 0, losing the
-        // rest, and then refuse to read them. Such chunks are written unsplit.
+        // equal size: such chunks are written unsplit (C-Blosc2 ends up storing them memcpyed).
         boolean split = splits(p.splitMode(), p.codec(), p.clevel(), hasShuffle(p), typesize, blocksize)
                 && blocksize % typesize == 0;
         return new BlockPlan(typesize, blocksize, nblocks, leftover, split);
