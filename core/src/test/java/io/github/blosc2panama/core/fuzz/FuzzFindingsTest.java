@@ -60,8 +60,8 @@ class FuzzFindingsTest {
      * Finding 3 (ChunkFuzzTest#decompress): a split chunk of typesize 4 whose header blocksize (2,762,512) exceeds
      * nbytes (10,003), so its one block is cut down to 10,003 bytes: four streams of 2,500 bytes leave 3 bytes that
      * no stream holds. They were left unwritten (the destination kept what it held, so decompressing into a zeroed
-     * array and into a filled segment gave different bytes); C-Blosc2 does the same and returns 10,000 bytes for
-     * nbytes 10,003. Now such a block is refused.
+     * array and into a filled segment gave different bytes); C-Blosc2 does the same (python-blosc2's decompress2 into a
+     * filled buffer leaves its last 3 bytes as they were). Now such a block is refused.
      */
     @Test
     void splitBlockThatIsNotWholeStreams() throws IOException {
