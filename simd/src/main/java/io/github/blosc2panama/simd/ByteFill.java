@@ -1,7 +1,6 @@
 package io.github.blosc2panama.simd;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 
 /**
  * Writes one byte value over a range of a segment, without making a slice: the runs of a decompressor (a BloscLZ
@@ -19,11 +18,7 @@ public final class ByteFill {
      * @throws IllegalArgumentException if the range is not inside {@code dst}
      */
     public static void fill(MemorySegment dst, long offset, long length, byte value) {
-        Objects.requireNonNull(dst, "dst");
-        if (offset < 0 || length < 0 || offset > dst.byteSize() || length > dst.byteSize() - offset) {
-            throw new IllegalArgumentException(length + " bytes at offset " + offset + " are not inside the "
-                    + dst.byteSize() + "-byte segment");
-        }
+        KernelChecks.checkRange(dst, offset, length);
         if (SimdSupport.VECTOR && dst.isNative() && length >= ByteFillVector.WIDTH) {
             ByteFillVector.fill(dst, offset, length, value);
         } else {

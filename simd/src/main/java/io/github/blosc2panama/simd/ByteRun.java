@@ -1,7 +1,6 @@
 package io.github.blosc2panama.simd;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Objects;
 
 /**
  * Whether a range of a segment is one byte repeated: the check a Blosc2 writer makes on every stream before
@@ -18,11 +17,7 @@ public final class ByteRun {
      * @throws IllegalArgumentException if the range is not inside {@code segment}
      */
     public static boolean isRun(MemorySegment segment, long offset, long length) {
-        Objects.requireNonNull(segment, "segment");
-        if (offset < 0 || length < 0 || offset > segment.byteSize() || length > segment.byteSize() - offset) {
-            throw new IllegalArgumentException(length + " bytes at offset " + offset + " are not inside the "
-                    + segment.byteSize() + "-byte segment");
-        }
+        KernelChecks.checkRange(segment, offset, length);
         if (SimdSupport.VECTOR && segment.isNative() && length >= ByteRunVector.STEP) {
             return ByteRunVector.isRun(segment, offset, length);
         }

@@ -1,10 +1,24 @@
 package io.github.blosc2panama.simd;
 
 import java.lang.foreign.MemorySegment;
+import java.util.Objects;
 
 /** Argument checks shared by every kernel: lengths and typesizes are validated before any access. */
 final class KernelChecks {
     private KernelChecks() {
+    }
+
+    /**
+     * Throws unless {@code segment[offset, offset + length)} is a range inside {@code segment}.
+     *
+     * @throws IllegalArgumentException if it is not
+     */
+    static void checkRange(MemorySegment segment, long offset, long length) {
+        Objects.requireNonNull(segment, "segment");
+        if (offset < 0 || length < 0 || offset > segment.byteSize() || length > segment.byteSize() - offset) {
+            throw new IllegalArgumentException(length + " bytes at offset " + offset + " are not inside the "
+                    + segment.byteSize() + "-byte segment");
+        }
     }
 
     static void check(MemorySegment src, MemorySegment dst, long length, int typesize) {

@@ -146,8 +146,8 @@ final class BlockDecoder {
         }
         if (bsize % nstreams != 0) {
             // C-Blosc2 decodes nstreams * neblock bytes and leaves the rest of the block unwritten, without an error;
-            // its writers make full blocks a multiple of the typesize, so no chunk of theirs
-            // has such a block (a header blocksize above nbytes, cut down to nbytes, can make one)
+            // its writers make full blocks a multiple of the typesize, so no chunk of theirs has such a block (a
+            // header blocksize above nbytes, cut down to nbytes, can make one)
             throw corrupt(j, "block of " + bsize + " bytes does not split into " + nstreams + " streams of equal size ("
                     + (bsize % nstreams) + " bytes would be left undecoded)");
         }
