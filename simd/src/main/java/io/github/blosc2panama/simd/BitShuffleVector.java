@@ -22,8 +22,11 @@ import jdk.incubator.vector.VectorSpecies;
  * gives, per bit {@code b}, a lane mask ({@code and}, {@code compare(NE, 0)}) whose {@code toLong()} is exactly the
  * {@code N / 8} bytes of row {@code 8j + b} at that place, stored straight into dst. Backward: each vector of
  * {@code N} bytes is rebuilt from the 8 row pieces ({@code VectorMask.fromLong}, masked {@code or}) into the scratch
- * (or dst for typesize 1), and the tile is byte-unshuffled into dst. Groups of 8 elements after the last whole
- * vector use the scalar 8x8 bit transpose. Heap segments are staged through native buffers ({@link NativeStaging}).
+ * (or dst for typesize 1), and the tile is byte-unshuffled into dst. With 512-bit vectors and JDK 24's two-vector
+ * selects ({@link BitMatrixVector#USABLE}), whole groups of 512 bytes of a byte row go through
+ * {@link BitMatrixVector} instead, which needs half the instructions (bit pass of typesize 1 in cache: 9.6 to 13.5
+ * GB/s forward, 7 to 13.4 backward). Groups of 8 elements after the last whole vector use the scalar 8x8 bit
+ * transpose. Heap segments are staged through native buffers ({@link NativeStaging}).
  *
  * <p>{@code N} is the lane count of the preferred byte species (or {@code -Dblosc2.simd.bits}); typesizes above
  * {@link ShuffleScalar#MAX_TILED_TYPESIZE} run on the scalar twin.
@@ -145,8 +148,14 @@ final class BitShuffleVector {
                                        int n) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
+        int done = 0;
+        if (BitMatrixVector.USABLE) {
+            int groups = n / BitMatrixVector.GROUP;
+            BitMatrixVector.forward(in, from, out, to, rowStride, groups);
+            done = groups * BitMatrixVector.GROUP;
+        }
         int whole = n - n % N;
-        for (int c = 0; c < whole; c += N) {
+        for (int c = done; c < whole; c += N) {
             ByteVector v = ByteVector.fromMemorySegment(BITS, in, from + c, LE);
             long at = to + c / 8;
             put(out, at, v.and((byte) 0x01).compare(VectorOperators.NE, 0).toLong());
@@ -175,8 +184,14 @@ final class BitShuffleVector {
                                         int n) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
+        int done = 0;
+        if (BitMatrixVector.USABLE) {
+            int groups = n / BitMatrixVector.GROUP;
+            BitMatrixVector.backward(in, from, rowStride, out, to, groups);
+            done = groups * BitMatrixVector.GROUP;
+        }
         int whole = n - n % N;
-        for (int c = 0; c < whole; c += N) {
+        for (int c = done; c < whole; c += N) {
             long at = from + c / 8;
             ByteVector v = ByteVector.zero(BITS);
             v = v.lanewise(VectorOperators.OR, (byte) 0x01, VectorMask.fromLong(BITS, get(in, at)));

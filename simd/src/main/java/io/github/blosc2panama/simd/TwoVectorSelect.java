@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.Vector;
 
@@ -24,9 +25,11 @@ final class TwoVectorSelect {
     static final MethodHandle INTS = find(IntVector.class);
     /** {@code ShortVector.selectFrom(Vector, Vector)}: {@code (ShortVector, Vector, Vector) ShortVector}, or null. */
     static final MethodHandle SHORTS = find(ShortVector.class);
+    /** {@code LongVector.selectFrom(Vector, Vector)}: {@code (LongVector, Vector, Vector) LongVector}, or null. */
+    static final MethodHandle LONGS = find(LongVector.class);
 
     /** Whether the running JDK has the two-vector {@code selectFrom}. */
-    static final boolean AVAILABLE = INTS != null && SHORTS != null;
+    static final boolean AVAILABLE = INTS != null && SHORTS != null && LONGS != null;
 
     private TwoVectorSelect() {
     }
@@ -40,7 +43,10 @@ final class TwoVectorSelect {
         }
     }
 
-    /** What a call through {@link #INTS} or {@link #SHORTS} threw, as an unchecked exception to rethrow. */
+    /**
+     * What a call through {@link #INTS}, {@link #SHORTS} or {@link #LONGS} threw, as an unchecked exception to
+     * rethrow.
+     */
     static RuntimeException unchecked(Throwable t) {
         if (t instanceof RuntimeException e) {
             return e;

@@ -1,0 +1,54 @@
+package io.github.blosc2panama.simd;
+
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The 512-element bit transpose alone, where it runs (512-bit vectors, JDK 24+), against the scalar bit shuffle of
+ * typesize 1 (whose one byte row is the data itself): rows written at a stride wider than the groups, between
+ * bytes that must stay untouched.
+ */
+class BitMatrixVectorTest {
+    @Test
+    void forwardAndBackwardMatchTheScalarBitShuffle() {
+        assumeTrue(SimdSupport.VECTOR && BitMatrixVector.USABLE, "needs 512-bit vectors and JDK 24's selects");
+        SplittableRandom random = new SplittableRandom(35);
+        for (int groups : new int[] {1, 2, 5}) {
+            int n = groups * BitMatrixVector.GROUP;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data = arena.allocate(n + 3);
+                for (long i = 0; i < data.byteSize(); i++) {
+                    data.set(JAVA_BYTE, i, (byte) random.nextInt());
+                }
+                MemorySegment expected = arena.allocate(n);
+                BitShuffleScalar.bitshuffle(data.asSlice(3, n), expected, n, 1);
+
+                // 8 rows of n / 8 bytes laid 7 bytes apart, after 5 bytes that must stay 0x5A
+                int row = n / 8;
+                long stride = row + 7;
+                MemorySegment rows = arena.allocate(5 + 8 * stride).fill((byte) 0x5A);
+                BitMatrixVector.forward(data, 3, rows, 5, stride, groups);
+                byte[] got = new byte[n];
+                for (int b = 0; b < 8; b++) {
+                    MemorySegment.copy(rows, JAVA_BYTE, 5 + b * stride, got, b * row, row);
+                    assertArrayEquals(new byte[] {0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A, 0x5A},
+                            rows.asSlice(5 + b * stride + row, 7).toArray(JAVA_BYTE), "gap after row " + b);
+                }
+                assertArrayEquals(expected.toArray(JAVA_BYTE), got, "bit rows of " + groups + " groups");
+
+                MemorySegment back = arena.allocate(n + 2).fill((byte) 0x5A);
+                BitMatrixVector.backward(rows, 5, stride, back, 1, groups);
+                assertArrayEquals(data.asSlice(3, n).toArray(JAVA_BYTE), back.asSlice(1, n).toArray(JAVA_BYTE),
+                        "byte row rebuilt from " + groups + " groups");
+                assertArrayEquals(new byte[] {0x5A, 0x5A}, new byte[] {back.get(JAVA_BYTE, 0),
+                        back.get(JAVA_BYTE, n + 1)}, "bytes around the rebuilt row");
+            }
+        }
+    }
+}
