@@ -47,6 +47,13 @@ public class KernelBenchmark {
         @Param({"0"})
         public int typesize;
 
+        /**
+         * Bytes per kernel call: the 4 MiB block is filtered as consecutive pieces of this size (a divisor of 4 MiB;
+         * 262144 is the size of the blocks inside the chunks of ChunkBenchmark at clevel 5).
+         */
+        @Param({"4194304"})
+        public int piece;
+
         MemorySegment src;
         MemorySegment dst;
         private Arena arena;
@@ -62,6 +69,9 @@ public class KernelBenchmark {
             src = arena.allocate(BLOCK_BYTES, 64);
             dst = arena.allocate(BLOCK_BYTES, 64);
             ds.fill(src);
+            if (piece <= 0 || BLOCK_BYTES % piece != 0) {
+                throw new IllegalArgumentException("piece " + piece + " does not divide " + BLOCK_BYTES);
+            }
         }
 
         @TearDown(Level.Trial)
@@ -174,25 +184,45 @@ public class KernelBenchmark {
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int shuffle(Block b, Impl i) {
-        return i.kernels.shuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+        int done = 0;
+        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
+            done += i.kernels.shuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
+                    b.dst.asSlice(at, b.piece));
+        }
+        return done;
     }
 
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int unshuffle(Block b, Impl i) {
-        return i.kernels.unshuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+        int done = 0;
+        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
+            done += i.kernels.unshuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
+                    b.dst.asSlice(at, b.piece));
+        }
+        return done;
     }
 
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int bitshuffle(Block b, Impl i) {
-        return i.kernels.bitshuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+        int done = 0;
+        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
+            done += i.kernels.bitshuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
+                    b.dst.asSlice(at, b.piece));
+        }
+        return done;
     }
 
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int bitunshuffle(Block b, Impl i) {
-        return i.kernels.bitunshuffle(b.typesize, BLOCK_BYTES, b.src, b.dst);
+        int done = 0;
+        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
+            done += i.kernels.bitunshuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
+                    b.dst.asSlice(at, b.piece));
+        }
+        return done;
     }
 
     /** The floor any kernel is measured against: copying the block unchanged. */
