@@ -28,7 +28,7 @@ import jdk.incubator.vector.VectorSpecies;
  * <p>About 12 vector instructions per 64 bytes (8 byte permutes, 24 long selects, 60 shift/logic operations that
  * C2 partly fuses into {@code vpternlog}, per 512 bytes) against 24 for the per-bit masks of {@link BitShuffleVector}
  * (and, compare, mask to register, for each bit of each 64 bytes), on the two ports AVX-512 runs them on. Used by
- * {@link BitShuffleVector} when {@link #USABLE}: 512-bit byte vectors and JDK 24's two-vector selects.
+ * {@link BitShuffleVector} when {@link #USABLE}: 512-bit byte vectors, JDK 24's two-vector selects and AVX-512 VBMI.
  *
  * <p>Both directions are written out in full, in one method each: the same steps behind helper methods were not
  * inlined once C2's node count for the method passed its cutoff ({@code NodeCountInliningCutoff}), and each vector
@@ -54,8 +54,14 @@ final class BitMatrixVector {
     private static final long PAIRS = 0x3333333333333333L;
     private static final long BITS = 0x5555555555555555L;
 
-    /** Whether this runs here: the kernels' byte vectors are 512 bits and the two-vector selects exist. */
-    static final boolean USABLE = TwoVectorSelect.AVAILABLE && BitShuffleVector.BITS.vectorBitSize() == 512;
+    /**
+     * Whether this runs here: the kernels' byte vectors are 512 bits, the two-vector selects exist, and the CPU has
+     * AVX-512 VBMI, without which C2 does not compile the 512-bit byte rearrange of the regroup at all (it would run
+     * in the Vector API's Java fallback; AVX-512 CPUs without VBMI, such as Skylake-SP and Cascade Lake, keep the
+     * per-bit masks).
+     */
+    static final boolean USABLE = TwoVectorSelect.AVAILABLE && BitShuffleVector.BITS.vectorBitSize() == 512
+            && CpuFlags.AVX512_VBMI;
 
     private BitMatrixVector() {
     }

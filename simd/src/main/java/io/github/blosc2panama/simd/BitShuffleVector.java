@@ -22,8 +22,8 @@ import jdk.incubator.vector.VectorSpecies;
  * gives, per bit {@code b}, a lane mask ({@code and}, {@code compare(NE, 0)}) whose {@code toLong()} is exactly the
  * {@code N / 8} bytes of row {@code 8j + b} at that place, stored straight into dst. Backward: each vector of
  * {@code N} bytes is rebuilt from the 8 row pieces ({@code VectorMask.fromLong}, masked {@code or}) into the scratch
- * (or dst for typesize 1), and the tile is byte-unshuffled into dst. With 512-bit vectors and JDK 24's two-vector
- * selects ({@link BitMatrixVector#USABLE}), whole groups of 512 bytes of a byte row go through
+ * (or dst for typesize 1), and the tile is byte-unshuffled into dst. With 512-bit vectors, JDK 24's two-vector
+ * selects and AVX-512 VBMI ({@link BitMatrixVector#USABLE}), whole groups of 512 bytes of a byte row go through
  * {@link BitMatrixVector} instead, which needs half the instructions (bit pass of typesize 1 in cache: 9.6 to 13.5
  * GB/s forward, 7 to 13.4 backward). Groups of 8 elements after the last whole vector use the scalar 8x8 bit
  * transpose. Heap segments are staged through native buffers ({@link NativeStaging}).

@@ -1,0 +1,47 @@
+package io.github.blosc2panama.simd;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The CPU feature flags the Linux kernel lists in {@code /proc/cpuinfo}, for the few kernels whose speed depends on
+ * an instruction the Vector API gives no way to ask about. C2 compiles some vector operations only when the CPU has
+ * a given extension and otherwise leaves them to the Vector API's Java fallback, which is two orders of magnitude
+ * slower: a 512-bit byte {@code rearrange} needs AVX-512 VBMI (x86.ad, {@code Matcher::match_rule_supported_vector}).
+ * Where the file is missing or unreadable (another OS), no flag is reported, and callers keep their portable path.
+ */
+final class CpuFlags {
+    /** Whether the CPU has AVX-512 VBMI ({@code vpermb}): 512-bit byte rearranges compile to one instruction. */
+    static final boolean AVX512_VBMI = has(read(Path.of("/proc/cpuinfo")), "avx512vbmi");
+
+    private CpuFlags() {
+    }
+
+    /** The lines of {@code file}, or none when it cannot be read. */
+    static List<String> read(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.US_ASCII);
+        } catch (IOException | SecurityException | UnsupportedOperationException e) {
+            return List.of();
+        }
+    }
+
+    /** Whether the first {@code flags} line of cpuinfo text lists {@code flag} (a whole word). */
+    static boolean has(List<String> cpuinfo, String flag) {
+        for (String line : cpuinfo) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).trim().equals("flags")) {
+                for (String word : line.substring(colon + 1).trim().split("\\s+")) {
+                    if (word.equals(flag)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+        }
+        return false;
+    }
+}
