@@ -1,9 +1,11 @@
 package io.github.blosc2panama.simd;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,10 +22,20 @@ final class CpuFlags {
     private CpuFlags() {
     }
 
-    /** The lines of {@code file}, or none when it cannot be read. */
+    /**
+     * The lines of {@code file} up to its first {@code flags} line, or none when it cannot be read. Read as
+     * ISO-8859-1, which decodes any byte (a model name may not be ASCII).
+     */
     static List<String> read(Path file) {
-        try {
-            return Files.readAllLines(file, StandardCharsets.US_ASCII);
+        List<String> lines = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                lines.add(line);
+                if (line.startsWith("flags")) {
+                    break;
+                }
+            }
+            return lines;
         } catch (IOException | SecurityException | UnsupportedOperationException e) {
             return List.of();
         }

@@ -1,11 +1,16 @@
 package io.github.blosc2panama.simd;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Reading the flags line of /proc/cpuinfo: whole words of the first flags line only, nothing when unreadable. */
 class CpuFlagsTest {
@@ -22,6 +27,16 @@ class CpuFlagsTest {
         assertFalse(CpuFlags.has(cpuinfo, "avx512"));
         assertFalse(CpuFlags.has(List.of("flags without a colon avx512vbmi"), "avx512vbmi"));
         assertTrue(CpuFlags.has(List.of("flags : avx512vbmi"), "avx512vbmi"));
+    }
+
+    @Test
+    void readsAFileWithBytesOutsideAsciiUpToItsFirstFlagsLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("cpuinfo");
+        Files.write(file, ("model name\t: Proc\u00e9sseur \u00ae\nflags\t: fpu avx512vbmi\nflags\t: other\n")
+                .getBytes(StandardCharsets.ISO_8859_1));
+        List<String> lines = CpuFlags.read(file);
+        assertEquals(2, lines.size(), "stops at the first flags line");
+        assertTrue(CpuFlags.has(lines, "avx512vbmi"));
     }
 
     @Test
