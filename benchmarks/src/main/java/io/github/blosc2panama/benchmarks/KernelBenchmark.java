@@ -61,6 +61,9 @@ public class KernelBenchmark {
         @Setup(Level.Trial)
         public void setup() {
             VectorModule.require();
+            if (piece <= 0 || BLOCK_BYTES % piece != 0) {
+                throw new IllegalArgumentException("piece " + piece + " does not divide " + BLOCK_BYTES);
+            }
             io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
             if (typesize == 0) {
                 typesize = ds.typesize();
@@ -69,9 +72,15 @@ public class KernelBenchmark {
             src = arena.allocate(BLOCK_BYTES, 64);
             dst = arena.allocate(BLOCK_BYTES, 64);
             ds.fill(src);
-            if (piece <= 0 || BLOCK_BYTES % piece != 0) {
-                throw new IllegalArgumentException("piece " + piece + " does not divide " + BLOCK_BYTES);
+        }
+
+        /** Runs {@code kernel} over the 4 MiB block as consecutive pieces of {@link #piece} bytes. */
+        int inPieces(Kernel kernel) {
+            int done = 0;
+            for (long at = 0; at < BLOCK_BYTES; at += piece) {
+                done += kernel.run(typesize, piece, src.asSlice(at, piece), dst.asSlice(at, piece));
             }
+            return done;
         }
 
         @TearDown(Level.Trial)
@@ -103,6 +112,11 @@ public class KernelBenchmark {
                 default -> throw new IllegalArgumentException("unknown impl '" + impl + "' (expected c, java, scalar)");
             };
         }
+    }
+
+    /** One of the kernels: one block of {@code blocksize} bytes of {@code typesize}-byte items, src to dst. */
+    interface Kernel {
+        int run(int typesize, int blocksize, MemorySegment src, MemorySegment dst);
     }
 
     /** The four kernels over one block of {@code blocksize} bytes of {@code typesize}-byte items. */
@@ -184,45 +198,25 @@ public class KernelBenchmark {
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int shuffle(Block b, Impl i) {
-        int done = 0;
-        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
-            done += i.kernels.shuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
-                    b.dst.asSlice(at, b.piece));
-        }
-        return done;
+        return b.inPieces(i.kernels::shuffle);
     }
 
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int unshuffle(Block b, Impl i) {
-        int done = 0;
-        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
-            done += i.kernels.unshuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
-                    b.dst.asSlice(at, b.piece));
-        }
-        return done;
+        return b.inPieces(i.kernels::unshuffle);
     }
 
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int bitshuffle(Block b, Impl i) {
-        int done = 0;
-        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
-            done += i.kernels.bitshuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
-                    b.dst.asSlice(at, b.piece));
-        }
-        return done;
+        return b.inPieces(i.kernels::bitshuffle);
     }
 
     @Benchmark
     @OperationsPerInvocation(BLOCK_MIB)
     public int bitunshuffle(Block b, Impl i) {
-        int done = 0;
-        for (long at = 0; at < BLOCK_BYTES; at += b.piece) {
-            done += i.kernels.bitunshuffle(b.typesize, b.piece, b.src.asSlice(at, b.piece),
-                    b.dst.asSlice(at, b.piece));
-        }
-        return done;
+        return b.inPieces(i.kernels::bitunshuffle);
     }
 
     /** The floor any kernel is measured against: copying the block unchanged. */
