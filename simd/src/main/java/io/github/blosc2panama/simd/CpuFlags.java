@@ -31,7 +31,7 @@ final class CpuFlags {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 lines.add(line);
-                if (line.startsWith("flags")) {
+                if (isFlagsLine(line)) {
                     break;
                 }
             }
@@ -44,9 +44,8 @@ final class CpuFlags {
     /** Whether the first {@code flags} line of cpuinfo text lists {@code flag} (a whole word). */
     static boolean has(List<String> cpuinfo, String flag) {
         for (String line : cpuinfo) {
-            int colon = line.indexOf(':');
-            if (colon > 0 && line.substring(0, colon).trim().equals("flags")) {
-                for (String word : line.substring(colon + 1).trim().split("\\s+")) {
+            if (isFlagsLine(line)) {
+                for (String word : line.substring(line.indexOf(':') + 1).trim().split("\\s+")) {
                     if (word.equals(flag)) {
                         return true;
                     }
@@ -55,5 +54,11 @@ final class CpuFlags {
             }
         }
         return false;
+    }
+
+    /** Whether a cpuinfo line is {@code flags : ...} (its key, before the colon, is {@code flags}). */
+    private static boolean isFlagsLine(String line) {
+        int colon = line.indexOf(':');
+        return colon > 0 && line.substring(0, colon).trim().equals("flags");
     }
 }

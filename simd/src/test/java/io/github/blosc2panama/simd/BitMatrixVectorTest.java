@@ -10,14 +10,15 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * The 512-element bit transpose alone, where it runs (512-bit vectors, JDK 24+), against the scalar bit shuffle of
- * typesize 1 (whose one byte row is the data itself): rows written at a stride wider than the groups, between
- * bytes that must stay untouched.
+ * The 512-element bit transpose alone, where it runs (512-bit vectors, JDK 24+, AVX-512 VBMI), against the
+ * scalar bit shuffle of typesize 1 (whose one byte row is the data itself): rows written at a stride wider than the
+ * groups, between bytes that must stay untouched.
  */
 class BitMatrixVectorTest {
     @Test
     void forwardAndBackwardMatchTheScalarBitShuffle() {
-        assumeTrue(SimdSupport.VECTOR && BitMatrixVector.USABLE, "needs 512-bit vectors and JDK 24's selects");
+        assumeTrue(SimdSupport.VECTOR && BitMatrixVector.USABLE,
+                "needs 512-bit vectors, JDK 24's selects and AVX-512 VBMI");
         SplittableRandom random = new SplittableRandom(35);
         for (int groups : new int[] {1, 2, 5}) {
             int n = groups * BitMatrixVector.GROUP;
