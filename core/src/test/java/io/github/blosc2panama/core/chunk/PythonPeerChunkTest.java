@@ -64,6 +64,16 @@ class PythonPeerChunkTest {
             Files.writeString(dir.resolve(name + ".txt"), "f64_noise " + p);
             names.add(name);
         }
+        // zlib streams that repeat themselves (shuffled counters, runs), which our own deflate encoder writes
+        byte[] counters = TestData.make(TestData.Shape.ARANGE, 1 << 20, 4, 0);
+        for (int clevel : new int[] {1, 3, 5, 7, 9}) {
+            CParams p = CParams.builder().codec(Codec.ZLIB).clevel(clevel).typesize(4).filters(Filter.SHUFFLE).build();
+            String name = "c" + cases++;
+            Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(counters, p));
+            Files.write(dir.resolve(name + ".raw"), counters);
+            Files.writeString(dir.resolve(name + ".txt"), "int32 counter " + p);
+            names.add(name);
+        }
         // SplitMode.ALWAYS with blocks smaller than the typesize, which are written unsplit
         for (int blocksize : new int[] {3, 7}) {
             CParams p = CParams.builder().codec(Codec.LZ4).typesize(16).filters(Filter.SHUFFLE)

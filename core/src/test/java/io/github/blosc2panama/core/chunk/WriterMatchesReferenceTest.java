@@ -25,8 +25,8 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Our writer against the reference: for every generated chunk vector, compressing the same data
  * with the same parameters gives C-Blosc2's header (geometry, flags, filters), and, where the codec
- * library is the very version the vectors were made with (BloscLZ in Java, zlib 1.2.13, zstd
- * 1.5.4: see {@link Vectors#zlibAsVectors()} and {@link Vectors#zstdAsVectors()}) and C ran single-threaded, the very same bytes.
+ * library is the very version the vectors were made with (BloscLZ in Java, zstd 1.5.4: see
+ * {@link Vectors#zstdAsVectors()}) and C ran single-threaded, the very same bytes.
  */
 class WriterMatchesReferenceTest {
     @TestFactory
@@ -83,8 +83,11 @@ class WriterMatchesReferenceTest {
         assertTrue(eligible >= 20, "only " + eligible + " vectors to compare byte for byte");
     }
 
+    /**
+     * Not zlib: streams that repeat themselves are written by our own deflate encoder whatever the library, so a zlib
+     * chunk equals C's stream by stream only ({@code CBlosc2StreamsTest.zstdAndZlibCompressEveryStreamExactlyAsC}).
+     */
     private static boolean sameLibrary(String codec) {
-        return codec.equals("blosclz") || codec.equals("zlib") && Vectors.zlibAsVectors()
-                || codec.equals("zstd") && Vectors.zstdAsVectors();
+        return codec.equals("blosclz") || codec.equals("zstd") && Vectors.zstdAsVectors();
     }
 }
