@@ -11,6 +11,7 @@ import static io.github.blosc2panama.core.codec.DeflateSymbols.LITLEN_SYMBOLS;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 
 /**
  * Writes deflate blocks (RFC 1951, 3.2.3-3.2.7) into a byte array: each block of parse symbols as whichever of a
@@ -96,8 +97,8 @@ final class DeflateBlockWriter {
      * written, if it does not fit.
      */
     boolean block(int[] symbols, int count, byte[] src, int start, int end, boolean last) {
-        java.util.Arrays.fill(litlenFreq, 0);
-        java.util.Arrays.fill(distanceFreq, 0);
+        Arrays.fill(litlenFreq, 0);
+        Arrays.fill(distanceFreq, 0);
         for (int i = 0; i < count; i++) {
             int s = symbols[i];
             if (DeflateSymbols.isMatch(s)) {
@@ -194,7 +195,7 @@ final class DeflateBlockWriter {
     private int lengthRuns(int hlit, int hdist) {
         System.arraycopy(litlenLengths, 0, allLengths, 0, hlit);
         System.arraycopy(distanceLengths, 0, allLengths, hlit, hdist);
-        java.util.Arrays.fill(codeLengthFreq, 0);
+        Arrays.fill(codeLengthFreq, 0);
         int total = hlit + hdist;
         int runs = 0;
         int i = 0;

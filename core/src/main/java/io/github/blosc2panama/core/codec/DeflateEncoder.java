@@ -11,15 +11,17 @@ import java.util.zip.Adler32;
 
 /**
  * A deflate encoder in the zlib format (RFC 1950, 1951), for Blosc2's zlib codec: hash chains over a 32 KiB
- * window and zlib's parse (greedy at levels 1..3, lazy at 4..9, with zlib's search limits per level), with one
- * change taken from zlib-ng: the positions inside a match longer than {@link Level#insertLimit} are not put into
- * the hash chains. Inserting every position of a 258-byte match is most of the time zlib and libdeflate spend on
- * runs and periodic data (shuffled counters: 0.3-0.9 GB/s), and the match search finds such data again from the
- * positions inserted before it.
+ * window and zlib's parse (greedy at levels 1..3, lazy at 4..9, with zlib's search limits per level), with two
+ * changes, both as zlib-ng makes them: a match is 4 bytes at least (the hash covers 4), and of a match longer than
+ * {@link Level#insertLimit} only the two positions a search at its end wants go into the hash chains, not every
+ * one. Inserting every position of a 258-byte match is most of the time zlib and libdeflate spend on runs and
+ * periodic data (shuffled counters: 0.3-0.9 GB/s); the search at the match's end finds the data again at the
+ * match's distance or one byte back ({@link #insertMatch}).
  *
- * <p>Positions in the hash chains are counted across streams ({@link #base}), so a new stream does not clear the
- * tables: an entry from an earlier stream lies before the stream's start and ends the search. One encoder per
- * thread.
+ * <p>The streams are about as small as zlib's at the same level (within an eighth; up to a fifth larger at the
+ * greedy levels, where zlib also takes 3-byte matches): {@code DeflateEncoderTest}. Positions in the hash chains
+ * are counted across streams ({@link #base}), so a new stream does not clear the tables: an entry from an earlier
+ * stream lies before the stream's start and ends the search. One encoder per thread.
  */
 final class DeflateEncoder {
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -31,8 +33,6 @@ final class DeflateEncoder {
     /** zlib's MAX_DIST: matches reach back at most this far, so the chain slot of a candidate is never reused. */
     private static final int MAX_DISTANCE = WINDOW - (MAX_MATCH + MIN_MATCH + 1);
     private static final int HASH_BITS = 15;
-    /** zlib's TOO_FAR: a 3-byte match further back than this costs more than its three literals. */
-    private static final int TOO_FAR = 4096;
     /** Parse symbols per block (zlib's lit_bufsize - 1 at its default memLevel). */
     static final int BLOCK_SYMBOLS = 16383;
 
@@ -75,10 +75,6 @@ final class DeflateEncoder {
     /** The input covered by the symbols of the block being gathered. */
     private int blockStart;
     private int covered;
-
-    DeflateEncoder() {
-        Arrays.fill(head, 0);
-    }
 
     /** The zlib header's two bytes for a level, as zlib writes them (FLEVEL 0..3). */
     static int header(int level) {
@@ -188,9 +184,6 @@ final class DeflateEncoder {
                     long found = longestMatch(pos, candidate, prevLength, config, chain);
                     length = (int) found;
                     distance = (int) (found >>> 32);
-                    if (length == MIN_MATCH && distance > TOO_FAR) {
-                        length = MIN_MATCH - 1;
-                    }
                 }
             }
             if (prevLength >= MIN_MATCH && length <= prevLength) {

@@ -1,5 +1,7 @@
 package io.github.blosc2panama.core.codec;
 
+import java.util.Arrays;
+
 /**
  * Deflate's alphabets (RFC 1951, 3.2.5): how a match length (3..258) and a distance (1..32768) become a
  * literal/length or distance symbol plus extra bits, and the lengths of the fixed Huffman codes (3.2.6).
@@ -58,7 +60,7 @@ final class DeflateSymbols {
         for (int s = 0; s < 288; s++) {
             FIXED_LITLEN_LENGTHS[s] = (byte) (s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8);
         }
-        java.util.Arrays.fill(FIXED_DISTANCE_LENGTHS, (byte) 5);
+        Arrays.fill(FIXED_DISTANCE_LENGTHS, (byte) 5);
     }
 
     private DeflateSymbols() {

@@ -164,6 +164,40 @@ class DeflateEncoderTest {
     }
 
     @Test
+    void randomMixturesOfRunsRepeatsAndNoiseInflateBack() throws DataFormatException {
+        DeflateEncoder encoder = new DeflateEncoder();
+        Random r = new Random(11);
+        for (int round = 0; round < 300; round++) {
+            int n = r.nextInt(round % 10 == 0 ? 300_000 : 5_000);
+            byte[] data = new byte[n];
+            int at = 0;
+            while (at < n) {
+                int piece = Math.min(n - at, 1 + r.nextInt(600));
+                switch (r.nextInt(4)) {
+                    case 0 -> { // noise
+                        for (int i = 0; i < piece; i++) {
+                            data[at + i] = (byte) r.nextInt();
+                        }
+                    }
+                    case 1 -> java.util.Arrays.fill(data, at, at + piece, (byte) r.nextInt(3)); // a run
+                    default -> { // a repeat from up to 40,000 bytes back, overlapping or not
+                        int distance = 1 + r.nextInt(Math.max(1, Math.min(at, 40_000)));
+                        for (int i = 0; i < piece; i++) {
+                            data[at + i] = at + i >= distance ? data[at + i - distance] : (byte) i;
+                        }
+                    }
+                }
+                at += piece;
+            }
+            int level = 1 + r.nextInt(9);
+            byte[] out = new byte[n + n / 1024 + 64];
+            int size = encoder.compress(data, n, level, out, out.length);
+            assertTrue(size > 0, "round " + round);
+            assertArrayEquals(data, inflate(out, size, n), "round " + round + ", level " + level + ", " + n + " bytes");
+        }
+    }
+
+    @Test
     void codeLengthsStayWithinTheLimitAndFillTheCode() {
         long[] work = new long[600];
         Random r = new Random(3);
