@@ -84,8 +84,8 @@ final class DeflateEncoder {
     }
 
     /**
-     * Compresses {@code src[0..length)} at {@code level} (1..9) into {@code out[0..capacity)}: the size of the zlib
-     * stream, or 0 if it does not fit.
+     * Compresses {@code src[0..length)} ({@code length} at most {@link DeflateStreams#MAX_SOURCE}) at {@code level}
+     * (1..9) into {@code out[0..capacity)}: the size of the zlib stream, or 0 if it does not fit.
      */
     int compress(byte[] src, int length, int level, byte[] out, int capacity) {
         Level config = LEVELS[level];
@@ -119,7 +119,7 @@ final class DeflateEncoder {
     }
 
     private void startStream(byte[] src, int length) {
-        if (base > Integer.MAX_VALUE - length - 2 * WINDOW) {
+        if ((long) base + length + 2L * WINDOW > Integer.MAX_VALUE) {
             Arrays.fill(head, 0);
             Arrays.fill(prev, (char) 0);
             base = WINDOW;

@@ -1,5 +1,6 @@
 package io.github.blosc2panama.core.codec;
 
+import io.github.blosc2panama.core.InvalidArgumentException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -8,6 +9,11 @@ import java.lang.foreign.ValueLayout;
  * written into another, then copied to the destination.
  */
 final class DeflateStreams {
+    /**
+     * The largest source it takes (1 GiB): the encoder numbers positions across streams in an {@code int}, with a
+     * 32 KiB window's margin, and the scratch arrays are as large as the source.
+     */
+    static final int MAX_SOURCE = 1 << 30;
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private DeflateStreams() {
@@ -23,6 +29,10 @@ final class DeflateStreams {
     static int compress(MemorySegment src, MemorySegment dst, int clevel) {
         int srcSize = CodecSupport.size(src, "zlib", "source");
         int dstSize = CodecSupport.size(dst, "zlib", "destination");
+        if (srcSize > MAX_SOURCE) {
+            throw new InvalidArgumentException("zlib: a source of " + srcSize + " bytes is more than our deflate encoder takes ("
+                    + MAX_SOURCE + ")");
+        }
         Scratch scratch = SCRATCH.get();
         if (scratch.in.length < srcSize) {
             scratch.in = new byte[srcSize];

@@ -60,7 +60,7 @@ final class ZlibCodec implements BlockCodec {
         if (zlibForNoise && NoiseProbe.hasNoise(src)) {
             return ZlibWithNoise.compress(src, dst, clevel);
         }
-        if (RepeatProbe.isRepetitive(src)) {
+        if (srcSize <= DeflateStreams.MAX_SOURCE && RepeatProbe.isRepetitive(src)) {
             return DeflateStreams.compress(src, dst, clevel);
         }
         if (libdeflate) {
