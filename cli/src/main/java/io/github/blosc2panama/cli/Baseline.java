@@ -20,10 +20,11 @@ interface Baseline {
 
     /**
      * Measures {@code data} (the whole dataset, to be cut into {@code chunkNbytes} chunks) with
-     * {@code config} at {@code nthreads}; empty when this baseline cannot run that case.
+     * {@code config} at {@code nthreads}, each direction timed as {@code passes} says; empty when this baseline
+     * cannot run that case.
      */
     Optional<Measurement> measure(Dataset dataset, BenchConfig config, int nthreads, MemorySegment data,
-            int chunkNbytes, int reps);
+            int chunkNbytes, Passes passes);
 
     /** Makes the baseline of one bench run. */
     @FunctionalInterface
@@ -50,7 +51,7 @@ interface Baseline {
 
             @Override
             public Optional<Measurement> measure(Dataset dataset, BenchConfig config, int nthreads,
-                    MemorySegment data, int chunkNbytes, int reps) {
+                    MemorySegment data, int chunkNbytes, Passes passes) {
                 return Optional.empty();
             }
         };

@@ -16,6 +16,12 @@ final class BenchCommand implements Command {
     static final int DEFAULT_REPS = 3;
     /** A case stops repeating once its timed passes have taken this long. */
     static final long BUDGET_NANOS = 500_000_000L;
+    /**
+     * Untimed passes before the timed ones, per direction and side: the JIT compiles our codecs in the first
+     * few hundred milliseconds of their use (one pass over 16 MiB left our Java codecs at a fifth to a half of
+     * their speed).
+     */
+    static final long WARMUP_NANOS = 500_000_000L;
     static final String MEMCPY = "memcpy";
 
     private final Baseline.Opener baselines;
@@ -42,7 +48,8 @@ final class BenchCommand implements Command {
 
                 Compresses each dataset (generated as one stream, cut into 4 MiB chunks) with each
                 configuration at each thread count and prints ratio and speeds (GB/s = 1e9 bytes of
-                uncompressed data per second; best of the timed passes after one verified warm-up).
+                uncompressed data per second; the best timed pass, after a verified pass and half a second
+                of warm-up per direction, during which the JIT compiles the Java codecs).
                 The sha256 column is the start of the sha256 of the dataset's first 64 MiB, checked
                 against DATASETS.md; the measured bytes are the first --size MiB of that stream.
 
@@ -93,7 +100,7 @@ final class BenchCommand implements Command {
         Baseline baseline = a.has("no-baseline") || configs.isEmpty() ? Baseline.none()
                 : baselines.open(clib, io.err());
 
-        BenchRunner runner = new BenchRunner(baseline, reps, BUDGET_NANOS);
+        BenchRunner runner = new BenchRunner(baseline, new Passes(reps, WARMUP_NANOS, BUDGET_NANOS));
         BenchTable table = new BenchTable(baseline);
         List<BenchRow> rows = new ArrayList<>();
         Consumer<BenchRow> sink = row -> {

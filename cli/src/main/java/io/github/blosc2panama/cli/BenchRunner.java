@@ -18,19 +18,16 @@ import java.util.function.Consumer;
 /**
  * Measures chunk compression the way DATASETS.md says: the dataset generated as one stream, cut into
  * 4 MiB chunks, each compressed with {@link Blosc2#compress(MemorySegment, MemorySegment, CParams)} into
- * buffers allocated once, and decompressed into one buffer allocated once. One untimed pass first
- * (warm-up, and the round trip is verified byte for byte), then the best of up to {@code reps} timed
- * passes, stopping early once a case has spent {@code budgetNanos}.
+ * buffers allocated once, and decompressed into one buffer allocated once. One pass first (the round trip
+ * is verified byte for byte), then each direction timed as {@link Passes} says: warm-up, then the best pass.
  */
 final class BenchRunner {
     private final Baseline baseline;
-    private final int reps;
-    private final long budgetNanos;
+    private final Passes passes;
 
-    BenchRunner(Baseline baseline, int reps, long budgetNanos) {
+    BenchRunner(Baseline baseline, Passes passes) {
         this.baseline = baseline;
-        this.reps = reps;
-        this.budgetNanos = budgetNanos;
+        this.passes = passes;
     }
 
     /** Runs every configuration at every thread count on {@code dataset} cut to {@code nbytes}. */
@@ -68,11 +65,11 @@ final class BenchRunner {
             throw new CorruptDataException("bench: " + dataset.name() + " " + config.name() + " with " + nthreads
                     + " threads does not round-trip (first difference at byte " + diff + ")");
         }
-        long bestC = best(() -> chunks.compressAll(cparams));
-        long bestD = best(() -> chunks.decompressAll(back, dparams));
+        long bestC = passes.best(() -> chunks.compressAll(cparams));
+        long bestD = passes.best(() -> chunks.decompressAll(back, dparams));
         long nbytes = chunks.data.byteSize();
         Baseline.Measurement base = baseline.measure(dataset, config, nthreads, chunks.data, Datasets.CHUNK_NBYTES,
-                reps).orElse(null);
+                passes).orElse(null);
         return new BenchRow(dataset.name(), prefix, config.name(), nthreads, (double) nbytes / cbytes,
                 gbps(nbytes, bestC), gbps(nbytes, bestD), base);
     }
@@ -89,23 +86,9 @@ final class BenchRunner {
                     MemorySegment.copy(src, off, dst, off, len);
                 }
             };
-            copy.run();
-            long best = best(copy);
+            long best = passes.best(copy);
             return new BenchRow("(any)", "-", "memcpy", 1, Double.NaN, gbps(nbytes, best), Double.NaN, null);
         }
-    }
-
-    private long best(Runnable task) {
-        long best = Long.MAX_VALUE;
-        long spent = 0;
-        for (int r = 0; r < reps && (r == 0 || spent < budgetNanos); r++) {
-            long t0 = System.nanoTime();
-            task.run();
-            long dt = System.nanoTime() - t0;
-            best = Math.min(best, dt);
-            spent += dt;
-        }
-        return Math.max(best, 1);
     }
 
     /** 1e9 bytes per second = bytes per nanosecond. */

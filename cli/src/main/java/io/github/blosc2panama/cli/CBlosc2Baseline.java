@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  * The C-Blosc2 columns of {@code blosc2 bench}: the same data, cut into the same chunks, compressed with the
  * same parameters by the real C-Blosc2 (through the c-baseline module's FFM binding), right after our engine
  * in the same run. C gets its best case: one compression and one decompression context per case, created
- * before timing, and chunk buffers allocated once per case and reused by every pass. Like ours, one untimed
- * pass first (verified byte for byte), then the best of up to {@code reps} timed passes within the budget.
+ * before timing, and chunk buffers allocated once per case and reused by every pass. Like ours, one pass first
+ * (verified byte for byte), then each direction timed as {@link Passes} says.
  */
 final class CBlosc2Baseline implements Baseline {
     static final String HOW_TO_GET_IT = "C-Blosc2 (libblosc2 of python-blosc2) not found, so no C columns;"
@@ -30,11 +30,9 @@ final class CBlosc2Baseline implements Baseline {
             + " (or -D" + CBlosc2Library.CLIB_PROPERTY + "=PATH in BLOSC2_JAVA_OPTS)";
 
     private final CBlosc2 c;
-    private final long budgetNanos;
 
-    CBlosc2Baseline(CBlosc2 c, long budgetNanos) {
+    CBlosc2Baseline(CBlosc2 c) {
         this.c = c;
-        this.budgetNanos = budgetNanos;
     }
 
     /**
@@ -43,14 +41,14 @@ final class CBlosc2Baseline implements Baseline {
      * this jar's folder. When it is not found, or found but cannot be loaded, one line on {@code err} says
      * so and the run has no C columns.
      */
-    static Baseline open(String clib, PrintStream err, long budgetNanos) {
-        return open(clib, err, budgetNanos, () -> CBlosc2Library.find(jarFolder().map(List::of).orElse(List.of())));
+    static Baseline open(String clib, PrintStream err) {
+        return open(clib, err, () -> CBlosc2Library.find(jarFolder().map(List::of).orElse(List.of())));
     }
 
     /** {@link #open(String, PrintStream, long)} with {@code finder} looking for the library. */
-    static Baseline open(String clib, PrintStream err, long budgetNanos, Supplier<Optional<Path>> finder) {
+    static Baseline open(String clib, PrintStream err, Supplier<Optional<Path>> finder) {
         if (clib != null) {
-            return new CBlosc2Baseline(CBlosc2.load(Path.of(clib)), budgetNanos);
+            return new CBlosc2Baseline(CBlosc2.load(Path.of(clib)));
         }
         Optional<Path> lib = finder.get();
         if (lib.isEmpty()) {
@@ -58,7 +56,7 @@ final class CBlosc2Baseline implements Baseline {
             return Baseline.none();
         }
         try {
-            return new CBlosc2Baseline(CBlosc2.load(lib.get()), budgetNanos);
+            return new CBlosc2Baseline(CBlosc2.load(lib.get()));
         } catch (RuntimeException | LinkageError e) {
             err.println("blosc2 bench: cannot load C-Blosc2 from " + lib.get() + " (" + e.getMessage()
                     + "), so no C columns");
@@ -97,7 +95,7 @@ final class CBlosc2Baseline implements Baseline {
 
     @Override
     public Optional<Measurement> measure(Dataset dataset, BenchConfig config, int nthreads, MemorySegment data,
-            int chunkNbytes, int reps) {
+            int chunkNbytes, Passes passes) {
         CParams p = config.cparams(dataset.typesize(), nthreads);
         String what = "bench: C-Blosc2 on " + dataset.name() + " " + config.name() + " with " + nthreads + " threads";
         try (Arena arena = Arena.ofConfined(); CBlosc2.Context cctx = c.createCctx(p);
@@ -110,25 +108,12 @@ final class CBlosc2Baseline implements Baseline {
             if (diff != -1) {
                 throw new CorruptDataException(what + " does not round-trip (first difference at byte " + diff + ")");
             }
-            long bestC = best(reps, () -> chunks.compressAll(cctx));
-            long bestD = best(reps, () -> chunks.decompressAll(dctx, back));
+            long bestC = passes.best(() -> chunks.compressAll(cctx));
+            long bestD = passes.best(() -> chunks.decompressAll(dctx, back));
             long nbytes = data.byteSize();
             return Optional.of(new Measurement((double) nbytes / cbytes, BenchRunner.gbps(nbytes, bestC),
                     BenchRunner.gbps(nbytes, bestD)));
         }
-    }
-
-    private long best(int reps, Runnable task) {
-        long best = Long.MAX_VALUE;
-        long spent = 0;
-        for (int r = 0; r < reps && (r == 0 || spent < budgetNanos); r++) {
-            long t0 = System.nanoTime();
-            task.run();
-            long dt = System.nanoTime() - t0;
-            best = Math.min(best, dt);
-            spent += dt;
-        }
-        return Math.max(best, 1);
     }
 
     /** The data cut into chunks, each with a destination allocated once (chunk size plus the 32-byte header). */

@@ -34,7 +34,7 @@ public final class Main {
 
     static List<Command> commands() {
         return List.of(new CompressCommand(), new DecompressCommand(), new InfoCommand(), new SliceCommand(),
-                new BenchCommand((clib, err) -> CBlosc2Baseline.open(clib, err, BenchCommand.BUDGET_NANOS)));
+                new BenchCommand((clib, err) -> CBlosc2Baseline.open(clib, err)));
     }
 
     /** Runs the command line and returns the exit code (0 success, 1 error). */

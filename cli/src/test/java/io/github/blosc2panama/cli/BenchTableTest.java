@@ -62,7 +62,7 @@ class BenchTableTest {
 
             @Override
             public Optional<Measurement> measure(Dataset d, BenchConfig c, int n, MemorySegment data, int chunk,
-                    int reps) {
+                    Passes passes) {
                 return Optional.empty();
             }
         };

@@ -85,13 +85,13 @@ class CBlosc2BaselineTest {
     @Test
     void measuresCOnTheSameChunksAndVerifiesTheRoundTrip() {
         Path lib = library();
-        Baseline b = CBlosc2Baseline.open(lib.toString(), System.err, 100_000_000L);
+        Baseline b = CBlosc2Baseline.open(lib.toString(), System.err);
         assertInstanceOf(CBlosc2Baseline.class, b);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment data = arena.allocate((3 << 20) + 5);
             Datasets.I64_WALK.fill(data);
             Baseline.Measurement m = b.measure(Datasets.I64_WALK, Datasets.configuration("zstd-5-bitshuffle"), 2,
-                    data, 1 << 20, 2).orElseThrow();
+                    data, 1 << 20, new Passes(2, 0, 100_000_000L)).orElseThrow();
             assertTrue(m.ratio() > 3, "a random walk with bitshuffle+zstd compresses well: " + m.ratio());
             assertTrue(m.compressGbps() > 0 && m.decompressGbps() > 0, m.toString());
         }
@@ -111,7 +111,7 @@ class CBlosc2BaselineTest {
     void anAbsentLibraryIsOneLineOnStderrSayingHowToGetIt() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream err = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        Baseline b = CBlosc2Baseline.open(null, err, 1L, Optional::empty);
+        Baseline b = CBlosc2Baseline.open(null, err, Optional::empty);
         assertFalse(b.present());
         String said = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(1, said.lines().count(), said);
