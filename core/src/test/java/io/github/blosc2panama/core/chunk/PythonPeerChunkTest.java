@@ -47,43 +47,27 @@ class PythonPeerChunkTest {
                         .build();
                 byte[] data = TestData.make(TestData.Shape.values()[r.nextInt(TestData.Shape.values().length)],
                         nbytes, typesize, r.nextLong());
-                String name = "c" + cases++;
-                Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(data, p));
-                Files.write(dir.resolve(name + ".raw"), data);
-                Files.writeString(dir.resolve(name + ".txt"), "n=" + nbytes + " " + p);
-                names.add(name);
+                writeCase(dir, names, "c" + cases++, data, p, "n=" + nbytes);
             }
         }
         // zlib streams with stretches of noise, which are written with stored blocks (ZlibWithNoise)
         byte[] noisyDoubles = io.github.blosc2panama.core.data.Datasets.F64_NOISE.generate(1 << 20);
         for (int clevel : new int[] {1, 5, 9}) {
             CParams p = CParams.builder().codec(Codec.ZLIB).clevel(clevel).typesize(8).filters(Filter.SHUFFLE).build();
-            String name = "c" + cases++;
-            Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(noisyDoubles, p));
-            Files.write(dir.resolve(name + ".raw"), noisyDoubles);
-            Files.writeString(dir.resolve(name + ".txt"), "f64_noise " + p);
-            names.add(name);
+            writeCase(dir, names, "c" + cases++, noisyDoubles, p, "f64_noise");
         }
         // zlib streams that repeat themselves (shuffled counters, runs), which our own deflate encoder writes
         byte[] counters = TestData.make(TestData.Shape.ARANGE, 1 << 20, 4, 0);
         for (int clevel : new int[] {1, 3, 5, 7, 9}) {
             CParams p = CParams.builder().codec(Codec.ZLIB).clevel(clevel).typesize(4).filters(Filter.SHUFFLE).build();
-            String name = "c" + cases++;
-            Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(counters, p));
-            Files.write(dir.resolve(name + ".raw"), counters);
-            Files.writeString(dir.resolve(name + ".txt"), "int32 counter " + p);
-            names.add(name);
+            writeCase(dir, names, "c" + cases++, counters, p, "int32 counter");
         }
         // SplitMode.ALWAYS with blocks smaller than the typesize, which are written unsplit
         for (int blocksize : new int[] {3, 7}) {
             CParams p = CParams.builder().codec(Codec.LZ4).typesize(16).filters(Filter.SHUFFLE)
                     .splitMode(SplitMode.ALWAYS).blocksize(blocksize).build();
             byte[] data = TestData.make(TestData.Shape.ARANGE, 1000 + blocksize, 16, blocksize);
-            String name = "c" + cases++;
-            Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(data, p));
-            Files.write(dir.resolve(name + ".raw"), data);
-            Files.writeString(dir.resolve(name + ".txt"), "blocks below the typesize " + p);
-            names.add(name);
+            writeCase(dir, names, "c" + cases++, data, p, "blocks below the typesize");
         }
         assertTrue(cases >= 100);
         String script = """
@@ -110,6 +94,15 @@ class PythonPeerChunkTest {
         String out = PythonPeer.run(script, args.toArray(String[]::new));
         assertTrue(!out.contains("BAD"), out);
         assertTrue(out.startsWith("ok " + cases), out);
+    }
+
+    /** Writes {@code name}.chunk (our chunk of {@code data}), .raw (the data) and .txt (what it is), and lists it. */
+    private static void writeCase(Path dir, List<String> names, String name, byte[] data, CParams p, String what)
+            throws IOException {
+        Files.write(dir.resolve(name + ".chunk"), Blosc2.compress(data, p));
+        Files.write(dir.resolve(name + ".raw"), data);
+        Files.writeString(dir.resolve(name + ".txt"), what + " " + p);
+        names.add(name);
     }
 
     @Test
