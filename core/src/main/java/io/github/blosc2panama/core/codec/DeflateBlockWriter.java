@@ -62,16 +62,6 @@ final class DeflateBlockWriter {
         this.bitCount = 0;
     }
 
-    /** Writes raw bytes at the current byte position (the stream must be byte-aligned); false if they do not fit. */
-    boolean bytes(byte[] src, int offset, int length) {
-        if (bitCount != 0 || length > limit - position) {
-            return false;
-        }
-        System.arraycopy(src, offset, out, position, length);
-        position += length;
-        return true;
-    }
-
     /** Pads the last byte with zero bits and writes it; false if it does not fit. */
     boolean alignToByte() {
         int n = (bitCount + 7) >>> 3;

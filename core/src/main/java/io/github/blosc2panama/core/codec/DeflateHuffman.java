@@ -82,23 +82,20 @@ final class DeflateHuffman {
         int made = 0;
         int taken = 0;
         while (made < used - 1) {
-            int[] picked = new int[2];
+            // the two lightest of the next leaf and the next internal node become children of node used + made
             long weight = 0;
             for (int k = 0; k < 2; k++) {
                 boolean fromLeaves = leaf < used
                         && (taken == made || (sortedLeaves[leaf] >>> 16) <= internal[taken]);
                 if (fromLeaves) {
                     weight += sortedLeaves[leaf] >>> 16;
-                    picked[k] = leaf++;
+                    parent[leaf++] = used + made;
                 } else {
                     weight += internal[taken];
-                    picked[k] = used + taken++;
+                    parent[used + taken++] = used + made;
                 }
             }
-            internal[made] = weight;
-            parent[picked[0]] = used + made;
-            parent[picked[1]] = used + made;
-            made++;
+            internal[made++] = weight;
         }
         int[] depth = new int[2 * used - 1];
         for (int node = 2 * used - 3; node >= 0; node--) {
