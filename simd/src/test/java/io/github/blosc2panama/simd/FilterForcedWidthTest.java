@@ -10,8 +10,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The DELTA, BYTEDELTA, TRUNC_PREC and INT_TRUNC vector kernels at forced vector widths (each in a child JVM, since
- * the species are constants) equal the scalar twins.
+ * The DELTA, BYTEDELTA, TRUNC_PREC and INT_TRUNC vector kernels, and Adler-32's, at forced vector widths (each in a
+ * child JVM, since the species are constants) equal the scalar twins.
  */
 class FilterForcedWidthTest {
     @ParameterizedTest

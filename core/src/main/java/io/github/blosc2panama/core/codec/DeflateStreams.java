@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.codec;
 
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.simd.Adler32;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
@@ -43,7 +44,8 @@ final class DeflateStreams {
             scratch.out = new byte[capacity];
         }
         MemorySegment.copy(src, ValueLayout.JAVA_BYTE, 0, scratch.in, 0, srcSize);
-        int n = scratch.encoder.compress(scratch.in, srcSize, clevel, scratch.out, capacity);
+        int n = scratch.encoder.compress(scratch.in, srcSize, clevel, scratch.out, capacity,
+                Adler32.update(Adler32.INITIAL, src, 0, srcSize));
         if (n > 0) {
             MemorySegment.copy(scratch.out, 0, dst, ValueLayout.JAVA_BYTE, 0, n);
         }

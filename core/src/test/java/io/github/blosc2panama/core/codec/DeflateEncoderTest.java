@@ -89,6 +89,13 @@ class DeflateEncoderTest {
         return Arrays.copyOf(out, got);
     }
 
+    /** The Adler-32 of {@code data[0..n)}, by the JDK, for the encoder's trailer. */
+    static int adler(byte[] data, int n) {
+        java.util.zip.Adler32 a = new java.util.zip.Adler32();
+        a.update(data, 0, n);
+        return (int) a.getValue();
+    }
+
     static int zlibSize(byte[] data, int level) {
         Deflater d = new Deflater(level);
         d.setInput(data);
@@ -109,7 +116,7 @@ class DeflateEncoderTest {
             byte[] data = e.getValue();
             for (int level = 1; level <= 9; level++) {
                 byte[] out = new byte[data.length + data.length / 1024 + 64];
-                int n = encoder.compress(data, data.length, level, out, out.length);
+                int n = encoder.compress(data, data.length, level, out, out.length, adler(data, data.length));
                 assertTrue(n > 0, e.getKey() + " level " + level);
                 assertEquals(DeflateEncoder.header(level), (out[0] & 0xFF) << 8 | (out[1] & 0xFF));
                 assertArrayEquals(data, inflate(out, n, data.length), e.getKey() + " level " + level);
@@ -130,16 +137,16 @@ class DeflateEncoderTest {
         for (String name : new String[] {"zeros", "ramp", "steps"}) {
             byte[] data = s.get(name);
             byte[] out = new byte[data.length];
-            int n = encoder.compress(data, data.length, 5, out, out.length);
+            int n = encoder.compress(data, data.length, 5, out, out.length, adler(data, data.length));
             assertTrue(n > 0 && n < data.length / 100, name + ": " + n);
         }
         byte[] text = s.get("text");
         byte[] out = new byte[text.length];
-        int n = encoder.compress(text, text.length, 5, out, out.length);
+        int n = encoder.compress(text, text.length, 5, out, out.length, adler(text, text.length));
         assertTrue(n > 0 && n < text.length / 3, "text: " + n);
         byte[] noise = s.get("noise");
         byte[] stored = new byte[noise.length + 1000];
-        int m = encoder.compress(noise, noise.length, 5, stored, stored.length);
+        int m = encoder.compress(noise, noise.length, 5, stored, stored.length, adler(noise, noise.length));
         // stored blocks: 5 bytes per block piece on top of the data, 2 + 4 for zlib's header and trailer
         assertTrue(m >= noise.length && m <= noise.length + 6 + 5 * (noise.length / 16383 + 4), "noise: " + m);
     }
@@ -150,14 +157,15 @@ class DeflateEncoderTest {
         for (var e : samples().entrySet()) {
             byte[] data = e.getValue();
             byte[] out = new byte[data.length + data.length / 1024 + 64];
-            int n = encoder.compress(data, data.length, 5, out, out.length);
+            int n = encoder.compress(data, data.length, 5, out, out.length, adler(data, data.length));
             byte[] exact = new byte[n];
-            assertEquals(n, encoder.compress(data, data.length, 5, exact, n), e.getKey());
+            assertEquals(n, encoder.compress(data, data.length, 5, exact, n, adler(data, data.length)), e.getKey());
             assertArrayEquals(data, inflate(exact, n, data.length));
             for (int capacity : new int[] {n - 1, n / 2, 5, 0}) {
                 if (capacity >= 0 && capacity < n) {
                     byte[] small = new byte[capacity];
-                    assertEquals(0, encoder.compress(data, data.length, 5, small, capacity), e.getKey() + " in " + capacity);
+                    assertEquals(0, encoder.compress(data, data.length, 5, small, capacity, adler(data, data.length)),
+                            e.getKey() + " in " + capacity);
                 }
             }
         }
@@ -191,7 +199,7 @@ class DeflateEncoderTest {
             }
             int level = 1 + r.nextInt(9);
             byte[] out = new byte[n + n / 1024 + 64];
-            int size = encoder.compress(data, n, level, out, out.length);
+            int size = encoder.compress(data, n, level, out, out.length, adler(data, n));
             assertTrue(size > 0, "round " + round);
             assertArrayEquals(data, inflate(out, size, n), "round " + round + ", level " + level + ", " + n + " bytes");
         }

@@ -25,7 +25,8 @@ class DeflateFuzzTest {
         int bound = data.length + data.length / 1024 + 64;
         int capacity = room == 0 ? bound : (int) ((long) bound * room / 256);
         byte[] out = new byte[capacity];
-        int n = ENCODER.get().compress(data, data.length, level, out, capacity);
+        int n = ENCODER.get().compress(data, data.length, level, out, capacity,
+                DeflateEncoderTest.adler(data, data.length));
         if (n == 0) {
             if (room == 0) {
                 throw new AssertionError("no stream within the stored-block bound, level " + level);

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -56,9 +58,16 @@ class RepeatProbeTest {
             assertTrue(n > 0 && n < ramp.length / 100, "clevel " + clevel + ": " + n);
             // the very bytes of our encoder
             byte[] direct = new byte[ramp.length];
-            assertEquals(n, new DeflateEncoder().compress(ramp, ramp.length, clevel, direct, direct.length));
+            assertEquals(n, new DeflateEncoder().compress(ramp, ramp.length, clevel, direct, direct.length,
+                    DeflateEncoderTest.adler(ramp, ramp.length)));
             assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(MemorySegment.ofArray(direct).asSlice(0, n)));
             assertArrayEquals(ramp, DeflateEncoderTest.inflate(out, n, ramp.length));
+            // from a native segment (the checksum then summed by the vector kernel): the same bytes
+            MemorySegment nativeRamp = Arena.ofAuto().allocate(ramp.length);
+            nativeRamp.copyFrom(MemorySegment.ofArray(ramp));
+            byte[] fromNative = new byte[ramp.length];
+            assertEquals(n, ZlibCodec.INSTANCE.compress(nativeRamp, MemorySegment.ofArray(fromNative), clevel, null));
+            assertArrayEquals(Arrays.copyOf(out, n), Arrays.copyOf(fromNative, n), "clevel " + clevel);
             byte[] back = new byte[ramp.length];
             ZlibCodec.INSTANCE.decompress(MemorySegment.ofArray(out).asSlice(0, n), MemorySegment.ofArray(back), null);
             assertArrayEquals(ramp, back);
