@@ -252,23 +252,53 @@ final class DeflateBlockWriter {
         } while (at < end);
     }
 
+    /**
+     * The symbols in their codes, then the end of block. The bit accumulator, its count and the output position are
+     * kept in locals through the loop (as fields, each code's bits waited on the store of the code before):
+     * literal-heavy blocks are written about twice as fast. A code with its extra bits is at most 15 + 5 or 15 + 13
+     * bits, so two puts fit between flushes.
+     */
     private void writeSymbols(int[] symbols, int count, short[] llCodes, byte[] llLengths, short[] dCodes,
             byte[] dLengths) {
+        byte[] o = out;
+        long acc = bits;
+        int n = bitCount;
+        int at = position;
         for (int i = 0; i < count; i++) {
             int s = symbols[i];
             if (!DeflateSymbols.isMatch(s)) {
-                put(llCodes[s] & 0xFFFF, llLengths[s]);
-                continue;
+                acc |= (long) (llCodes[s] & 0xFFFF) << n;
+                n += llLengths[s];
+            } else {
+                int length = DeflateSymbols.length(s);
+                int lc = DeflateSymbols.lengthCode(length);
+                acc |= (long) (llCodes[257 + lc] & 0xFFFF) << n;
+                n += llLengths[257 + lc];
+                acc |= (long) DeflateSymbols.lengthExtraValue(length, lc) << n;
+                n += LENGTH_EXTRA[lc];
+                if (n >= 32) {
+                    INT_LE.set(o, at, (int) acc);
+                    at += 4;
+                    acc >>>= 32;
+                    n -= 32;
+                }
+                int distance = DeflateSymbols.distance(s);
+                int dc = DeflateSymbols.distanceCode(distance);
+                acc |= (long) (dCodes[dc] & 0xFFFF) << n;
+                n += dLengths[dc];
+                acc |= (long) DeflateSymbols.distanceExtraValue(distance, dc) << n;
+                n += DISTANCE_EXTRA[dc];
             }
-            int length = DeflateSymbols.length(s);
-            int lc = DeflateSymbols.lengthCode(length);
-            put(llCodes[257 + lc] & 0xFFFF, llLengths[257 + lc]);
-            put(DeflateSymbols.lengthExtraValue(length, lc), LENGTH_EXTRA[lc]);
-            int distance = DeflateSymbols.distance(s);
-            int dc = DeflateSymbols.distanceCode(distance);
-            put(dCodes[dc] & 0xFFFF, dLengths[dc]);
-            put(DeflateSymbols.distanceExtraValue(distance, dc), DISTANCE_EXTRA[dc]);
+            if (n >= 32) {
+                INT_LE.set(o, at, (int) acc);
+                at += 4;
+                acc >>>= 32;
+                n -= 32;
+            }
         }
+        bits = acc;
+        bitCount = n;
+        position = at;
         put(llCodes[END_OF_BLOCK] & 0xFFFF, llLengths[END_OF_BLOCK]);
     }
 
