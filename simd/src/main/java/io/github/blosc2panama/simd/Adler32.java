@@ -3,9 +3,10 @@ package io.github.blosc2panama.simd;
 import java.lang.foreign.MemorySegment;
 
 /**
- * The Adler-32 checksum (RFC 1950) that ends every zlib stream, over a range of a segment. The JDK's
- * {@code java.util.zip.Adler32} has no intrinsic on x86 and sums a byte at a time; on the Vector API the range is
- * summed 64 bytes per step in int lanes. The scalar twin gives the same value.
+ * The Adler-32 checksum (RFC 1950) that ends every zlib stream, over a range of a segment. On the Vector API the range
+ * is summed 64 bytes per step in int lanes (25 GB/s on 256 KiB here); the scalar twin gives the same value. The JDK's
+ * {@code java.util.zip.Adler32} has a C2 intrinsic ({@code UseAdler32Intrinsics}, 21 GB/s in a plain loop), but
+ * inside our deflate encoder it ran libzip's scalar {@code adler32_z} (the profiles), at 3 GB/s.
  */
 public final class Adler32 {
     /** The checksum of no bytes. */

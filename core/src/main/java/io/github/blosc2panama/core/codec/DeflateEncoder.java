@@ -91,8 +91,9 @@ final class DeflateEncoder {
     /**
      * Compresses {@code src[0..length)} ({@code length} at most {@link DeflateStreams#MAX_SOURCE}) at {@code level}
      * (1..9) into {@code out[0..capacity)}: the size of the zlib stream, or 0 if it does not fit. {@code adler32} is
-     * the source's Adler-32, which ends the stream: the caller has it from the source segment, where the simd
-     * module's vector kernel sums it 8 times faster than {@code java.util.zip.Adler32} (no intrinsic on x86).
+     * the source's Adler-32, which ends the stream: the caller has it from the source segment through the simd
+     * module's vector kernel ({@code java.util.zip.Adler32} here ran libzip's scalar code, at 3 GB/s: 1.65 against
+     * 2.9-3.6 GB/s for a whole shuffled i32_arange block).
      */
     int compress(byte[] src, int length, int level, byte[] out, int capacity, int adler32) {
         Level config = LEVELS[level];
