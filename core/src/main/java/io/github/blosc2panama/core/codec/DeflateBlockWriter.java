@@ -254,9 +254,10 @@ final class DeflateBlockWriter {
 
     /**
      * The symbols in their codes, then the end of block. The bit accumulator, its count and the output position are
-     * kept in locals through the loop (as fields, each code's bits waited on the store of the code before):
-     * literal-heavy blocks are written about twice as fast. A code with its extra bits is at most 15 + 5 or 15 + 13
-     * bits, so two puts fit between flushes.
+     * kept in locals through the loop (as fields, each code's bits waited on the stores of the code before: a random
+     * walk's low bytes, nearly all literals, went from 84 to 95 MB/s through the whole encoder). Under 32 bits are
+     * left after a flush; a length code with its extra bits adds at most 15 + 5, a distance code 15 + 13, so one
+     * flush between them keeps the 64-bit accumulator from overflowing.
      */
     private void writeSymbols(int[] symbols, int count, short[] llCodes, byte[] llLengths, short[] dCodes,
             byte[] dLengths) {

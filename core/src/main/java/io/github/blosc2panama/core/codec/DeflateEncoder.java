@@ -36,7 +36,8 @@ final class DeflateEncoder {
      * repeat (the low bytes of a random walk) 35 % of the positions found a candidate within reach at the head of
      * their chain, 1.2 % one that passed the 4-byte check: each of the others a search cut short after a
      * mispredicted branch and two dependent loads. With 2^18, 6.4 %: such a stream goes from 49 to 84 MB/s, a
-     * shuffled block of i64_walk from 306 to 482 MB/s; 2^19 and 2^20 are slower again (the table leaves L2).
+     * shuffled block of i64_walk from 306 to 482 MB/s, where 2^19 and 2^20 are slower again (435, 396: the table
+     * outgrows the 2 MiB L2).
      */
     private static final int HASH_BITS = 18;
     /** Parse symbols per block (zlib's lit_bufsize - 1 at its default memLevel). */
@@ -116,11 +117,10 @@ final class DeflateEncoder {
             return 0;
         }
         int n = writer.position();
-        int sum = adler32;
-        out[n] = (byte) (sum >>> 24);
-        out[n + 1] = (byte) (sum >>> 16);
-        out[n + 2] = (byte) (sum >>> 8);
-        out[n + 3] = (byte) sum;
+        out[n] = (byte) (adler32 >>> 24);
+        out[n + 1] = (byte) (adler32 >>> 16);
+        out[n + 2] = (byte) (adler32 >>> 8);
+        out[n + 3] = (byte) adler32;
         return n + 4;
     }
 
