@@ -53,7 +53,8 @@ class Adler32Test {
             try (Arena arena = Arena.ofConfined()) {
                 MemorySegment nat = arena.allocate(b.length);
                 nat.copyFrom(MemorySegment.ofArray(b));
-                for (int length : new int[] {b.length - 5, 5552 * 64, 512 * 64, 512 * 64 + 1, 513 * 64 - 1, 1024 * 32 + 31}) {
+                for (int length : new int[] {b.length - 5, 5552 * 64, 512 * 64, 512 * 64 + 1, 513 * 64 - 1,
+                    1024 * 32 + 31}) {
                     check(b, 5, length, nat);
                 }
             }

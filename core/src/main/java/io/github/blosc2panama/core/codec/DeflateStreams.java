@@ -26,13 +26,16 @@ final class DeflateStreams {
         byte[] out = new byte[0];
     }
 
-    /** Compresses all of {@code src} into {@code dst} at {@code clevel} (1..9): the stream's size, or 0 if it does not fit. */
+    /**
+     * Compresses all of {@code src} into {@code dst} at {@code clevel} (1..9): the stream's size, or 0 if it does not
+     * fit.
+     */
     static int compress(MemorySegment src, MemorySegment dst, int clevel) {
         int srcSize = CodecSupport.size(src, "zlib", "source");
         int dstSize = CodecSupport.size(dst, "zlib", "destination");
         if (srcSize > MAX_SOURCE) {
-            throw new InvalidArgumentException("zlib: a source of " + srcSize + " bytes is more than our deflate encoder takes ("
-                    + MAX_SOURCE + ")");
+            throw new InvalidArgumentException("zlib: a source of " + srcSize
+                    + " bytes is more than our deflate encoder takes (" + MAX_SOURCE + ")");
         }
         Scratch scratch = SCRATCH.get();
         if (scratch.in.length < srcSize) {

@@ -60,7 +60,8 @@ class RepeatProbeTest {
             byte[] direct = new byte[ramp.length];
             assertEquals(n, new DeflateEncoder().compress(ramp, ramp.length, clevel, direct, direct.length,
                     DeflateEncoderTest.adler(ramp, ramp.length)));
-            assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(MemorySegment.ofArray(direct).asSlice(0, n)));
+            assertEquals(-1,
+                    MemorySegment.ofArray(out).asSlice(0, n).mismatch(MemorySegment.ofArray(direct).asSlice(0, n)));
             assertArrayEquals(ramp, DeflateEncoderTest.inflate(out, n, ramp.length));
             // from a native segment (the checksum then summed by the vector kernel): the same bytes
             MemorySegment nativeRamp = Arena.ofAuto().allocate(ramp.length);
