@@ -103,6 +103,79 @@ final class LongRowTranspose {
         }
     }
 
+    /**
+     * {@link #rowsToLongs} with row k at {@code rows[k]} from {@code offsets[k] + first}: the rows need not lie in one
+     * segment or one stride apart (a block's byte streams, some decoded into a scratch, some stored raw in the
+     * chunk). Needs {@link #SELECTS}. Its loop is {@link #rowsToLongsBySelect}'s with a segment and an offset per
+     * row, written out again on purpose, and with no helper method of ours in it: one loop of 19 arguments shared by
+     * both, and then this loop with its pairs of rows made by a helper, each boxed a vector per step (80 bytes) in the
+     * JVM of the whole core test suite, though not in a JVM of their own (see {@link TwoVectorSelect} on helpers
+     * compiled on their own).
+     */
+    static void rowsToLongs(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int n) {
+        int whole = n - n % M;
+        MemorySegment s0 = NativeSegments.typed(rows[0]);
+        MemorySegment s1 = NativeSegments.typed(rows[1]);
+        MemorySegment s2 = NativeSegments.typed(rows[2]);
+        MemorySegment s3 = NativeSegments.typed(rows[3]);
+        MemorySegment s4 = NativeSegments.typed(rows[4]);
+        MemorySegment s5 = NativeSegments.typed(rows[5]);
+        MemorySegment s6 = NativeSegments.typed(rows[6]);
+        MemorySegment s7 = NativeSegments.typed(rows[7]);
+        long o0 = offsets[0] + first;
+        long o1 = offsets[1] + first;
+        long o2 = offsets[2] + first;
+        long o3 = offsets[3] + first;
+        long o4 = offsets[4] + first;
+        long o5 = offsets[5] + first;
+        long o6 = offsets[6] + first;
+        long o7 = offsets[7] + first;
+        MemorySegment out = NativeSegments.typed(d);
+        try {
+            for (int i = 0; i < whole; i += M) {
+                // the pairs of rows written out (no helper of ours in this loop: see above)
+                ShortVector r0 = (ShortVector) ByteVector.fromMemorySegment(B, s0, o0 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r1 = (ShortVector) ByteVector.fromMemorySegment(B, s1, o1 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r2 = (ShortVector) ByteVector.fromMemorySegment(B, s2, o2 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r3 = (ShortVector) ByteVector.fromMemorySegment(B, s3, o3 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r4 = (ShortVector) ByteVector.fromMemorySegment(B, s4, o4 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r5 = (ShortVector) ByteVector.fromMemorySegment(B, s5, o5 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r6 = (ShortVector) ByteVector.fromMemorySegment(B, s6, o6 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                ShortVector r7 = (ShortVector) ByteVector.fromMemorySegment(B, s7, o7 + i, LE)
+                        .convertShape(ZERO_EXTEND_B2S, S, 0);
+                Vector<Short> p0 = r0.or(r1.lanewise(LSHL, 8));
+                Vector<Short> p1 = r2.or(r3.lanewise(LSHL, 8));
+                Vector<Short> p2 = r4.or(r5.lanewise(LSHL, 8));
+                Vector<Short> p3 = r6.or(r7.lanewise(LSHL, 8));
+                Vector<Integer> lo0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p0, p1)).reinterpretAsInts();
+                Vector<Integer> lo1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p0, p1)).reinterpretAsInts();
+                Vector<Integer> hi0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p2, p3)).reinterpretAsInts();
+                Vector<Integer> hi1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p2, p3)).reinterpretAsInts();
+                long o = to + 8L * i;
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo0, hi0)).intoMemorySegment(out, o, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo0, hi0)).intoMemorySegment(out, o + 2 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo1, hi1)).intoMemorySegment(out, o + 4 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo1, hi1)).intoMemorySegment(out, o + 6 * M, LE);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+        for (int i = whole; i < n; i++) {
+            long v = 0;
+            for (int k = 0; k < 8; k++) {
+                v |= (rows[k].get(BYTE, offsets[k] + first + i) & 0xFFL) << (8 * k);
+            }
+            d.set(LONG, to + 8L * i, v);
+        }
+    }
+
     private static void rowsToLongsByRearrange(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                                int whole) {
         s = NativeSegments.typed(s);
