@@ -48,39 +48,6 @@ public final class Shuffle {
     }
 
     /**
-     * {@link #unshuffle} of a block of {@code length} bytes, a multiple of {@code typesize}, whose rows need not lie
-     * together: row {@code j} (byte {@code j} of every element, {@code length / typesize} bytes) is read from
-     * {@code rows[j]} at {@code offsets[j]}. This is how a chunk's block is undone when some of its byte streams are
-     * stored raw in the chunk and the others decoded into a scratch: no stream is copied first.
-     *
-     * <p>Runs a vector kernel where {@link #hasRowKernel} says so and every segment is native; otherwise it gathers
-     * the bytes one at a time (the same result, more slowly than copying the rows together and calling
-     * {@link #unshuffle}).
-     *
-     * @throws IllegalArgumentException if {@code typesize < 1}, {@code length} is negative or not a multiple of it,
-     *                                  there are fewer rows or offsets than {@code typesize}, a row lies outside its
-     *                                  segment, {@code dst} is shorter than {@code length}, or a row overlaps it
-     */
-    public static void unshuffleRows(MemorySegment[] rows, long[] offsets, MemorySegment dst, long length,
-                                     int typesize) {
-        RowChecks.check(rows, offsets, dst, length, typesize);
-        if (SimdSupport.VECTOR && ShuffleVector.hasRowKernel(typesize) && RowChecks.allNative(rows, dst, typesize)) {
-            ShuffleVector.unshuffleRows(rows, offsets, dst, length / typesize);
-        } else {
-            ShuffleScalar.unshuffleRows(rows, offsets, dst, length / typesize, typesize);
-        }
-    }
-
-    /**
-     * Whether {@link #unshuffleRows} has a vector kernel for {@code typesize} on this JVM and CPU (typesize 8 with
-     * JDK 24's two-vector selects on 512-bit vectors); without one, copying the rows together and calling
-     * {@link #unshuffle} is faster.
-     */
-    public static boolean hasRowKernel(int typesize) {
-        return SimdSupport.VECTOR && ShuffleVector.hasRowKernel(typesize);
-    }
-
-    /**
      * Unshuffles only the elements {@code [first, first + count)} of the shuffled block of {@code length} bytes in
      * {@code src}, writing their {@code count * typesize} bytes to {@code dst} at {@code dstOffset}: the same bytes
      * {@link #unshuffle} writes at offset {@code first * typesize}, for the cost of those elements only.

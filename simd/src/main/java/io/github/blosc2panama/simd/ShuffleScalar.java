@@ -34,20 +34,6 @@ final class ShuffleScalar {
     }
 
     /**
-     * {@link Shuffle#unshuffleRows} byte by byte: byte {@code j} of element {@code i} from
-     * {@code rows[j][offsets[j] + i]}; arguments checked by the caller.
-     */
-    static void unshuffleRows(MemorySegment[] rows, long[] offsets, MemorySegment dst, long nel, int typesize) {
-        for (int j = 0; j < typesize; j++) {
-            MemorySegment row = rows[j];
-            long from = offsets[j];
-            for (long i = 0; i < nel; i++) {
-                dst.set(JAVA_BYTE, i * typesize + j, row.get(JAVA_BYTE, from + i));
-            }
-        }
-    }
-
-    /**
      * Shuffles the first {@code length} bytes of {@code src} into {@code dst}.
      *
      * @throws IllegalArgumentException if {@code typesize < 1}, {@code length} is negative or exceeds either

@@ -63,22 +63,6 @@ final class ShuffleVector {
         MemorySegment.copy(src, body, dst, body, length - body);
     }
 
-    /** Whether {@link #unshuffleRows} runs for {@code typesize}: 8, where {@link LongRowTranspose} has selects. */
-    static boolean hasRowKernel(int typesize) {
-        return typesize == 8 && LongRowTranspose.SUPPORTED && LongRowTranspose.SELECTS;
-    }
-
-    /**
-     * {@link Shuffle#unshuffleRows} of {@code nel} elements of typesize 8, rows and {@code dst} native (see
-     * {@link #hasRowKernel}); arguments checked by the caller.
-     */
-    static void unshuffleRows(MemorySegment[] rows, long[] offsets, MemorySegment dst, long nel) {
-        for (long first = 0; first < nel; first += RUN) {
-            int n = (int) Math.min(RUN, nel - first);
-            LongRowTranspose.rowsToLongs(rows, offsets, first, dst, 8 * first, n);
-        }
-    }
-
     /**
      * Shuffles {@code count} elements at {@code s[from]} into the rows {@code d[to + j * stride]} (byte {@code j} of
      * element {@code i} to {@code d[to + j * stride + i]}). Both segments must be native (see {@link LaneTranspose});

@@ -21,7 +21,7 @@ public final class EquivalenceMain {
         int rowCases;
         int step = bits / 8;
         try (Arena arena = Arena.ofConfined()) {
-            rowCases = rowCopies(arena) + unshuffleRows(arena);
+            rowCases = rowCopies(arena);
             for (Equivalence.Pair pair : Equivalence.permutations()) {
                 for (int ts : new int[] {1, 2, 3, 4, 8, 16}) {
                     eq.sweep(pair, ts, (2 * step + 9) * ts + ts - 1, arena);
@@ -73,40 +73,6 @@ public final class EquivalenceMain {
             }
             if (ByteRunVector.isRun(run, 0, 300) != ByteRunScalar.isRun(run, 0, 300)) {
                 System.out.println("ByteRun differs: other byte at " + odd);
-                System.exit(1);
-            }
-            cases++;
-        }
-        return cases;
-    }
-
-    /**
-     * {@link Shuffle#unshuffleRows} (the vector kernel where this width has one) against its scalar twin, typesize 8,
-     * rows alternating between two segments at odd offsets, every element count up to a few vectors.
-     */
-    private static int unshuffleRows(Arena arena) {
-        java.util.SplittableRandom r = new java.util.SplittableRandom(10);
-        java.lang.foreign.MemorySegment a = arena.allocate(8 * 1200);
-        java.lang.foreign.MemorySegment b = arena.allocate(8 * 1200);
-        for (long i = 0; i < a.byteSize(); i++) {
-            a.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
-            b.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
-        }
-        java.lang.foreign.MemorySegment vector = arena.allocate(8 * 1000 + 8);
-        java.lang.foreign.MemorySegment scalar = arena.allocate(8 * 1000 + 8);
-        java.lang.foreign.MemorySegment[] rows = {a, b, a, b, a, b, a, b};
-        int cases = 0;
-        for (int nel = 0; nel <= 1000; nel += nel < 200 ? 1 : 97) {
-            long[] offsets = new long[8];
-            for (int j = 0; j < 8; j++) {
-                offsets[j] = (j / 2) * (nel + 3L) + r.nextInt(3);
-            }
-            vector.fill((byte) 0x5A);
-            scalar.fill((byte) 0x5A);
-            Shuffle.unshuffleRows(rows, offsets, vector, 8L * nel, 8);
-            ShuffleScalar.unshuffleRows(rows, offsets, scalar, nel, 8);
-            if (vector.mismatch(scalar) != -1) {
-                System.out.println("unshuffleRows differs: " + nel + " elements");
                 System.exit(1);
             }
             cases++;

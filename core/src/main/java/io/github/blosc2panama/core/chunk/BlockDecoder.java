@@ -3,7 +3,6 @@ package io.github.blosc2panama.core.chunk;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.codec.BlockCodec;
 import io.github.blosc2panama.core.codec.Codecs;
-import io.github.blosc2panama.simd.Shuffle;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -25,7 +24,6 @@ final class BlockDecoder {
     private boolean vl;
     private int[] vlOffsets = NO_BLOCKS;  // VL-block chunks: output offset of each block
     private int[] vlSizes = NO_BLOCKS;    // VL-block chunks: uncompressed size of each block
-    private boolean rowUnshuffle;         // split blocks unshuffled with raw streams read in the chunk
 
     /** Prepares to decode the blocks of {@code chunk}, whose header {@code h} has been read and validated. */
     void reset(ChunkHeader h, MemorySegment chunk) {
@@ -42,8 +40,6 @@ final class BlockDecoder {
             }
             readVlBlockSizes();
         }
-        rowUnshuffle = !vl && !h.dontSplit() && pipeline.onlyShuffleTypesize() == h.typesize && chunk.isNative()
-                && Shuffle.hasRowKernel(h.typesize);
     }
 
     /** Drops the references to the caller's chunk (and its header), so that an idle thread does not keep them. */
@@ -51,11 +47,6 @@ final class BlockDecoder {
         h = null;
         chunk = null;
         dict = null;
-    }
-
-    /** Whether the split blocks of this chunk are unshuffled with their raw streams read where they are. */
-    boolean readsRawStreamsInPlace() {
-        return rowUnshuffle;
     }
 
     MemorySegment chunk() {
@@ -104,10 +95,6 @@ final class BlockDecoder {
     void decode(int j, MemorySegment out, MemorySegment deltaRef, Scratch scratch) {
         int bsize = blockSize(j);
         int start = bstart(j);
-        if (rowUnshuffle && !(j == h.nblocks - 1 && h.leftover > 0) && out.isNative() && apartFromChunk(out)) {
-            decodeUnshuffling(j, start, bsize, out, scratch);
-            return;
-        }
         MemorySegment streams = out;
         StreamRunCache runs = null;
         if (pipeline.backwardNeedsScratch()) {
@@ -121,7 +108,7 @@ final class BlockDecoder {
         if (vl) {
             decodeVlBlock(j, start, bsize, streams);
         } else {
-            decodeStreams(j, start, bsize, streams, runs, null);
+            decodeStreams(j, start, bsize, streams, runs);
         }
         if (!pipeline.backwardIsEmpty()) {
             pipeline.backward(streams, scratch.b(bsize), out, bsize, blockOffset(j), deltaRef);
@@ -133,29 +120,7 @@ final class BlockDecoder {
      * bytes of {@code out}: the block as the filters left it.
      */
     void decodeRaw(int j, MemorySegment out) {
-        decodeStreams(j, bstart(j), blockSize(j), out, null, null);
-    }
-
-    /**
-     * A whole split block whose only filter to undo is the byte shuffle: its streams are decoded into the scratch,
-     * except those stored raw, which the unshuffle reads where they are in the chunk (for f64_noise with BloscLZ,
-     * 40 of 64 streams; C-Blosc2 copies them into its scratch first).
-     */
-    private void decodeUnshuffling(int j, int start, int bsize, MemorySegment out, Scratch scratch) {
-        StreamRows rows = scratch.rows();
-        try {
-            decodeStreams(j, start, bsize, scratch.streams(bsize), scratch.runsInStreams(), rows);
-            Shuffle.unshuffleRows(rows.segments, rows.offsets, out, bsize, h.typesize);
-        } finally {
-            rows.clear(h.typesize);
-        }
-    }
-
-    /** Whether native {@code out} shares no byte with the (native) chunk. */
-    private boolean apartFromChunk(MemorySegment out) {
-        long c = chunk.address();
-        long o = out.address();
-        return c + chunk.byteSize() <= o || o + out.byteSize() <= c;
+        decodeStreams(j, bstart(j), blockSize(j), out, null);
     }
 
     private int bstart(int j) {
@@ -170,11 +135,9 @@ final class BlockDecoder {
     /**
      * Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. With
      * {@code runs} (what {@code out} is known to hold from the block before), a run stream already in place is
-     * not written again, and every stream written is recorded there. With {@code rows}, a stream stored raw is not
-     * copied: {@code rows} records where each stream lies, in {@code out} or in the chunk.
+     * not written again, and every stream written is recorded there.
      */
-    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs,
-                               StreamRows rows) {
+    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs) {
         boolean leftoverBlock = j == h.nblocks - 1 && h.leftover > 0;
         int nstreams = (!h.dontSplit() && !leftoverBlock) ? h.typesize : 1;
         int neblock = bsize / nstreams;
@@ -197,9 +160,6 @@ final class BlockDecoder {
             }
             int csize = ChunkHeader.i32(chunk, pos);
             pos += 4;
-            if (rows != null) {
-                rows.set(s, out, target);
-            }
             if (csize == 0) {
                 fillRun(out, target, s, neblock, (byte) 0, runs);
             } else if (csize < 0) {
@@ -218,12 +178,6 @@ final class BlockDecoder {
             } else {
                 if (csize > end - pos) {
                     throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + " runs past cbytes " + end);
-                }
-                if (csize == neblock && rows != null) {
-                    // left in the chunk: what out holds for this stream stays as it was
-                    rows.set(s, chunk, pos);
-                    pos += csize;
-                    continue;
                 }
                 if (runs != null) {
                     runs.written(s, neblock);

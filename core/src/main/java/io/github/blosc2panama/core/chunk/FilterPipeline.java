@@ -27,7 +27,6 @@ final class FilterPipeline {
     private boolean hasDelta;
     private int lastSwap; // lowest slot whose backward filter writes into a new buffer, -1 when none does
     private boolean backwardKeepsInput;
-    private int onlyShuffle; // typesize of the one filter undone when that is SHUFFLE, else 0
 
     /**
      * @param filters       the six filter ids
@@ -58,15 +57,9 @@ final class FilterPipeline {
         backwardNeedsScratch = false;
         hasDelta = false;
         lastSwap = -1;
-        onlyShuffle = 0;
-        int undone = 0;
         for (int i = 5; i >= 0; i--) {
             int f = filters[i];
             if (undoneOnDecompression(f)) {
-                undone++;
-                if (f == Filter.SHUFFLE.id()) {
-                    onlyShuffle = meta[i] == 0 ? typesize : meta[i];
-                }
                 backwardIsEmpty = false;
                 if (!inPlace(f)) {
                     backwardNeedsScratch = true;
@@ -76,9 +69,6 @@ final class FilterPipeline {
             hasDelta |= f == Filter.DELTA.id();
         }
         backwardKeepsInput = keepsInput();
-        if (undone != 1) {
-            onlyShuffle = 0;
-        }
     }
 
     /** Walks {@link #backward}'s buffers: whether it writes nothing into its input. */
@@ -124,14 +114,6 @@ final class FilterPipeline {
 
     boolean hasDelta() {
         return hasDelta;
-    }
-
-    /**
-     * The typesize of the byte shuffle when undoing it is all that decompression does (SHUFFLE is the one filter
-     * undone: TRUNC_PREC and INT_TRUNC may be there too), else 0.
-     */
-    int onlyShuffleTypesize() {
-        return onlyShuffle;
     }
 
     /** Whether decompression needs a scratch buffer: some filter to undo is not done in place. */

@@ -14,6 +14,7 @@ import io.github.blosc2panama.core.frame.FrameTrailer;
 import io.github.blosc2panama.core.frame.MsgPackReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
@@ -86,6 +87,36 @@ final class FuzzTargets {
             }
         } else {
             check(out == null, "decompress to an array succeeded where decompress into a segment failed");
+        }
+        nativeDecompress(data, info, out);
+    }
+
+    /**
+     * The chunk in native memory, into a guarded native destination (the path that reads raw streams where they lie
+     * in the chunk): the same outcome and bytes as the heap decompression {@code out} (null when it failed).
+     */
+    private static void nativeDecompress(byte[] data, ChunkInfo info, byte[] out) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment chunk = arena.allocate(Math.max(1, data.length)).asSlice(0, data.length);
+            chunk.copyFrom(MemorySegment.ofArray(data));
+            MemorySegment guarded = arena.allocate(info.nbytes() + CANARY_LEN);
+            guarded.fill(CANARY);
+            long n;
+            try {
+                n = Blosc2.decompress(chunk, guarded, DPARAMS);
+            } catch (Blosc2Exception e) {
+                n = -1;
+            }
+            for (long i = info.nbytes(); i < guarded.byteSize(); i++) {
+                check(guarded.get(ValueLayout.JAVA_BYTE, i) == CANARY,
+                        "decompression from native memory wrote past nbytes at " + i);
+            }
+            check((n >= 0) == (out != null), "decompression from native memory " + (n >= 0 ? "succeeded" : "failed")
+                    + " where decompression from the heap " + (out != null ? "succeeded" : "failed"));
+            if (n >= 0 && info.special() != SpecialValue.UNINIT) {
+                check(guarded.asSlice(0, out.length).mismatch(MemorySegment.ofArray(out)) == -1,
+                        "decompression from native memory and from the heap differ");
+            }
         }
     }
 
