@@ -17,25 +17,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Chunks in native memory (at odd addresses) whose shuffled blocks mix raw, run, zero and coded streams decode to
  * their data: with run streams kept in the decoder's scratch from block to block and chunk to chunk, leftover
- * blocks, one and two threads, heap and native destinations, and getitem.
+ * blocks, one and two threads, heap and native destinations, and getitem. The data is
+ * {@link StreamRunCacheTest#planes}: per block, each byte stream noise (stored raw), zero, a constant or a slow ramp.
  */
 class NativeChunkStreamsTest {
-    /** Items whose byte {@code p} is, per block, noise (a raw stream), zero, a constant or a slow ramp. */
-    private static byte[] planes(SplittableRandom r, int nbytes, int typesize, int blocksize) {
-        byte[] b = new byte[nbytes];
-        for (int block = 0; block < nbytes; block += blocksize) {
-            int end = Math.min(nbytes, block + blocksize);
-            for (int p = 0; p < typesize; p++) {
-                int kind = r.nextInt(4);
-                byte c = (byte) (kind == 1 ? 0 : r.nextInt(256));
-                for (int i = block + p; i < end; i += typesize) {
-                    b[i] = kind == 0 ? (byte) r.nextInt(256) : kind == 3 ? (byte) (i / 97) : c;
-                }
-            }
-        }
-        return b;
-    }
-
     /** Counts the raw (csize == neblock) streams of a split chunk with a 32-byte header. */
     private static int rawStreams(byte[] chunk, int typesize) {
         MemorySegment c = MemorySegment.ofArray(chunk);
@@ -74,7 +59,7 @@ class NativeChunkStreamsTest {
                 CParams p = CParams.builder().codec(codec).clevel(1 + r.nextInt(9)).typesize(typesize)
                         .filters(Filter.SHUFFLE).splitMode(SplitMode.ALWAYS).blocksize(blocksize).build();
                 for (int k = 0; k < 3; k++) {
-                    byte[] data = planes(r, nbytes, typesize, blocksize);
+                    byte[] data = StreamRunCacheTest.planes(r, nbytes, typesize, blocksize);
                     byte[] bytes = Blosc2.compress(data, p);
                     raw += rawStreams(bytes, typesize);
                     MemorySegment chunk = arena.allocate(bytes.length + 8L).asSlice(r.nextInt(8), bytes.length);

@@ -26,7 +26,7 @@ class StreamRunCacheTest {
     };
 
     /** Items of {@code typesize} bytes whose byte {@code p} is, per block, zero, a constant or noise. */
-    private static byte[] planes(SplittableRandom r, int nbytes, int typesize, int blocksize) {
+    static byte[] planes(SplittableRandom r, int nbytes, int typesize, int blocksize) {
         byte[] b = new byte[nbytes];
         for (int block = 0; block < nbytes; block += blocksize) {
             int end = Math.min(nbytes, block + blocksize);

@@ -92,8 +92,8 @@ final class FuzzTargets {
     }
 
     /**
-     * The chunk in native memory, into a guarded native destination (the path that reads raw streams where they lie
-     * in the chunk): the same outcome and bytes as the heap decompression {@code out} (null when it failed).
+     * The chunk in native memory, into a guarded native destination: the same outcome and bytes as the heap
+     * decompression {@code out} (null when it failed).
      */
     private static void nativeDecompress(byte[] data, ChunkInfo info, byte[] out) {
         try (Arena arena = Arena.ofConfined()) {
