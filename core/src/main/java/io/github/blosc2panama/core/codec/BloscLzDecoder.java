@@ -30,6 +30,11 @@ final class BloscLzDecoder {
      * module's fill, whose checks and call cost more than such a run (BloscLZ streams of f64_noise: 4.6 -> 5.0 GB/s).
      */
     private static final int SHORT_RUN = 64;
+    /**
+     * How many bytes of input and of output the fast loop keeps clear of their ends: a literal run reads 33 bytes
+     * (its control byte and 32) and writes 32, a match token is at most 5 bytes, so none can run past either end.
+     */
+    private static final int FAST_MARGIN = 40;
     // The stream is in[inBase, inBase + length), the output out[outBase, outBase + maxout); ip and op count from
     // those bases.
 
@@ -45,8 +50,82 @@ final class BloscLzDecoder {
         }
         int ip = 0;
         int op = 0;
-        int ctrl = in.get(BYTE, inBase + ip++) & 31;
+        int mask = 31; // the first token is always a literal run (its top three bits are ignored)
         while (true) {
+            if (mask != 31) {
+                // The fast loop: while FAST_MARGIN bytes of input and of output are left, a token cannot run past
+                // either end, so only a match's distance and length are checked. It reads a token's bytes with one
+                // 8-byte load and copies by whole 8-byte words, and leaves every token it does not handle (a match
+                // 2 to 7 bytes back, one of 264 bytes or more, one near the end, any invalid one) to the careful
+                // path below, which then reads it again from the start.
+                long i = inBase + ip;
+                long o = outBase + op;
+                long iLimit = inBase + length - FAST_MARGIN;
+                long oEnd = outBase + maxout;
+                long oLimit = oEnd - FAST_MARGIN;
+                while (i <= iLimit && o <= oLimit) {
+                    long w = in.get(LONG_LE, i);
+                    int ctrl = (int) w & 0xFF;
+                    if (ctrl < 32) {
+                        // a literal run of 1 to 32 bytes: 16 (or 32) are copied, the bytes past the run are
+                        // overwritten by the tokens after it
+                        int run = ctrl + 1;
+                        out.set(LONG_LE, o, in.get(LONG_LE, i + 1));
+                        out.set(LONG_LE, o + 8, in.get(LONG_LE, i + 9));
+                        if (run > 16) {
+                            out.set(LONG_LE, o + 16, in.get(LONG_LE, i + 17));
+                            out.set(LONG_LE, o + 24, in.get(LONG_LE, i + 25));
+                        }
+                        i += 1 + run;
+                        o += run;
+                        continue;
+                    }
+                    int len;
+                    int shift;
+                    if (ctrl < 0xE0) {
+                        len = (ctrl >>> 5) + 2;
+                        shift = 8;
+                    } else {
+                        int ext = (int) (w >>> 8) & 0xFF;
+                        if (ext == 255) {
+                            break;
+                        }
+                        len = ext + 9;
+                        shift = 16;
+                    }
+                    int code = (int) (w >>> shift) & 0xFF;
+                    int distance = ((ctrl & 31) << 8) + code + 1;
+                    long next = i + (shift >>> 3) + 1;
+                    if (distance == (31 << 8) + 256) {
+                        distance = ((((int) (w >>> (shift + 8)) & 0xFF) << 8) | ((int) (w >>> (shift + 16)) & 0xFF))
+                                + MAX_DISTANCE + 1;
+                        next += 2;
+                    }
+                    if (distance > o - outBase || len > oEnd - 16 - o || (distance < 8 && distance != 1)) {
+                        break; // the careful path copies it, or throws
+                    }
+                    if (distance == 1) {
+                        long word = (out.get(BYTE, o - 1) & 0xFFL) * 0x0101010101010101L;
+                        for (long at = o, stop = o + len; at < stop; at += 8) {
+                            out.set(LONG_LE, at, word);
+                        }
+                    } else {
+                        // 8 or more bytes back: every word read lies before the word being written
+                        out.set(LONG_LE, o, out.get(LONG_LE, o - distance));
+                        out.set(LONG_LE, o + 8, out.get(LONG_LE, o + 8 - distance));
+                        for (long stop = o + len, at = o + 16; at < stop; at += 8) {
+                            out.set(LONG_LE, at, out.get(LONG_LE, at - distance));
+                        }
+                    }
+                    i = next;
+                    o += len;
+                }
+                ip = (int) (i - inBase);
+                op = (int) (o - outBase);
+            }
+            // the careful path: one token, every check (the messages name the offsets)
+            int ctrl = in.get(BYTE, inBase + ip++) & mask;
+            mask = 0xFF;
             if (ctrl >= 32) {
                 int tokenStart = ip - 1;
                 int len = (ctrl >>> 5) - 1;
@@ -92,7 +171,6 @@ final class BloscLzDecoder {
                     throw new CorruptDataException("BloscLZ stream of " + length
                             + " bytes ends with a match (at input offset " + tokenStart + ") instead of a literal run");
                 }
-                ctrl = in.get(BYTE, inBase + ip++) & 0xFF;
                 op = copyMatch(out, outBase, op, distance, len, maxout);
             } else {
                 int run = ctrl + 1;
@@ -104,28 +182,12 @@ final class BloscLzDecoder {
                     throw new CorruptDataException("BloscLZ literal run at input offset " + (ip - 1) + " of " + run
                             + " bytes is cut off by the end of the " + length + "-byte stream");
                 }
-                if (maxout - op >= 32 && length - ip >= 32) {
-                    // a run is at most 32 bytes: copy 32 unconditionally (what lies past the run is overwritten
-                    // by later tokens), no branch on the run's length
-                    long from = inBase + ip;
-                    long to = outBase + op;
-                    long w0 = in.get(LONG_LE, from);
-                    long w1 = in.get(LONG_LE, from + 8);
-                    long w2 = in.get(LONG_LE, from + 16);
-                    long w3 = in.get(LONG_LE, from + 24);
-                    out.set(LONG_LE, to, w0);
-                    out.set(LONG_LE, to + 8, w1);
-                    out.set(LONG_LE, to + 16, w2);
-                    out.set(LONG_LE, to + 24, w3);
-                } else {
-                    MemorySegment.copy(in, inBase + ip, out, outBase + op, run);
-                }
+                MemorySegment.copy(in, inBase + ip, out, outBase + op, run);
                 op += run;
                 ip += run;
                 if (ip >= length) {
                     break;
                 }
-                ctrl = in.get(BYTE, inBase + ip++) & 0xFF;
             }
         }
         if (op != maxout) {
