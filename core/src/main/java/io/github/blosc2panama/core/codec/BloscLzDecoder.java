@@ -105,9 +105,14 @@ final class BloscLzDecoder {
                         break; // the careful path copies it, or throws
                     }
                     if (distance == 1) {
-                        long word = (out.get(BYTE, o - 1) & 0xFFL) * 0x0101010101010101L;
-                        for (long at = o, stop = o + len; at < stop; at += 8) {
-                            out.set(LONG_LE, at, word);
+                        byte b = out.get(BYTE, o - 1);
+                        if (len >= SHORT_RUN) {
+                            ByteFill.fill(out, o, len, b);
+                        } else {
+                            long word = (b & 0xFFL) * 0x0101010101010101L;
+                            for (long at = o, stop = o + len; at < stop; at += 8) {
+                                out.set(LONG_LE, at, word);
+                            }
                         }
                     } else {
                         // 8 or more bytes back: every word read lies before the word being written
