@@ -15,6 +15,8 @@ import java.util.Locale;
  *     -cp benchmarks/target/benchmarks.jar io.github.blosc2panama.benchmarks.Alternating slice f32_4d all 16
  * ... Alternating decompress i32_arange blosclz-5-shuffle 1 16      (or compress; dataset config nthreads turns)
  * </pre>
+ * The chunk turns run over the first 16 MiB of the dataset, as {@link ChunkBenchmark} does, or over as much as
+ * {@code -Dblosc2.bench.mib=64} says (the later chunks of a dataset can compress quite differently).
  * Both print ours/C of the rates (slices or MiB per second): above 1 means ours is faster; for slices that is C's
  * time over ours, the C/ours column of {@code SliceBenchmark}'s tables.
  */
@@ -44,11 +46,13 @@ public final class Alternating {
             c.tearDown();
         } else if (args.length == 5 && (args[0].equals("decompress") || args[0].equals("compress"))) {
             boolean dec = args[0].equals("decompress");
-            ChunkBenchmark ours = chunks(args[1], args[2], Integer.parseInt(args[3]), "java");
-            ChunkBenchmark c = chunks(args[1], args[2], Integer.parseInt(args[3]), "c");
-            alternate(args[1] + " " + args[2] + " nthreads=" + args[3] + " " + args[0], Integer.parseInt(args[4]),
-                    () -> (dec ? ours.decompress() : ours.compress()) >= 0 ? ChunkBenchmark.DATASET_MIB : 0,
-                    () -> (dec ? c.decompress() : c.compress()) >= 0 ? ChunkBenchmark.DATASET_MIB : 0);
+            int mib = datasetMib();
+            ChunkBenchmark ours = chunks(args[1], args[2], Integer.parseInt(args[3]), "java", mib);
+            ChunkBenchmark c = chunks(args[1], args[2], Integer.parseInt(args[3]), "c", mib);
+            alternate(args[1] + " " + args[2] + " nthreads=" + args[3] + " " + args[0] + " (" + mib + " MiB)",
+                    Integer.parseInt(args[4]),
+                    () -> (dec ? ours.decompress() : ours.compress()) >= 0 ? mib : 0,
+                    () -> (dec ? c.decompress() : c.compress()) >= 0 ? mib : 0);
             ours.tearDown();
             c.tearDown();
         } else {
@@ -67,8 +71,21 @@ public final class Alternating {
         return b;
     }
 
-    private static ChunkBenchmark chunks(String dataset, String config, int nthreads, String impl) {
+    /**
+     * How much of the dataset the chunk turns run over: system property {@code blosc2.bench.mib}, a multiple of 4
+     * up to 64 (the whole dataset of DATASETS.md); by default the {@value ChunkBenchmark#DATASET_MIB} MiB of JMH.
+     */
+    private static int datasetMib() {
+        int mib = Integer.getInteger("blosc2.bench.mib", ChunkBenchmark.DATASET_MIB);
+        if (mib < 4 || mib > 64 || mib % 4 != 0) {
+            throw new IllegalArgumentException("blosc2.bench.mib must be 4, 8, ..., 64, not " + mib);
+        }
+        return mib;
+    }
+
+    private static ChunkBenchmark chunks(String dataset, String config, int nthreads, String impl, int mib) {
         ChunkBenchmark b = new ChunkBenchmark();
+        b.chunkCount = mib / (ChunkBenchmark.CHUNK_BYTES >> 20);
         b.dataset = dataset;
         b.config = config;
         b.nthreads = nthreads;
