@@ -35,6 +35,8 @@ final class BloscLzDecoder {
      * (its control byte and 32) and writes 32, a match token is at most 5 bytes, so none can run past either end.
      */
     private static final int FAST_MARGIN = 40;
+    /** For a period of d bytes (1 to 7), the multiplier that repeats d bytes over a 64-bit word. */
+    private static final long[] REPEAT = repeats();
     // The stream is in[inBase, inBase + length), the output out[outBase, outBase + maxout); ip and op count from
     // those bases.
 
@@ -55,9 +57,9 @@ final class BloscLzDecoder {
             if (mask != 31) {
                 // The fast loop: while FAST_MARGIN bytes of input and of output are left, a token cannot run past
                 // either end, so only a match's distance and length are checked. It reads a token's bytes with one
-                // 8-byte load and copies by whole 8-byte words, and leaves every token it does not handle (a match
-                // 2 to 7 bytes back, one of 264 bytes or more, one near the end, any invalid one) to the careful
-                // path below, which then reads it again from the start.
+                // 8-byte load and writes whole 8-byte words, and leaves every token it does not handle (a match of
+                // 264 bytes or more, one near the end, any invalid one) to the careful path below, which then reads
+                // it again from the start.
                 long i = inBase + ip;
                 long o = outBase + op;
                 long iLimit = inBase + length - FAST_MARGIN;
@@ -119,7 +121,23 @@ final class BloscLzDecoder {
                             }
                         }
                     } else {
-                        break; // a period of 2 to 7 bytes: the careful path
+                        // a period of 2 to 7 bytes: each word is the period, rotated to the word's phase, repeated
+                        // by a multiplication; made in registers (reading back the words just stored would stall
+                        // on every one)
+                        long periodMask = (1L << (distance << 3)) - 1;
+                        long period = out.get(LONG_LE, o - distance) & periodMask;
+                        long repeat = REPEAT[distance];
+                        int advance = 8 % distance;
+                        int phase = 0;
+                        for (long at = o, stop = o + len; at < stop; at += 8) {
+                            long rotated = phase == 0 ? period
+                                    : ((period >>> (phase << 3)) | (period << ((distance - phase) << 3))) & periodMask;
+                            out.set(LONG_LE, at, rotated * repeat);
+                            phase += advance;
+                            if (phase >= distance) {
+                                phase -= distance;
+                            }
+                        }
                     }
                     i = next;
                     o += len;
@@ -199,6 +217,16 @@ final class BloscLzDecoder {
                     + " bytes, expected " + maxout);
         }
         return op;
+    }
+
+    private static long[] repeats() {
+        long[] r = new long[8];
+        for (int d = 1; d < 8; d++) {
+            for (int bit = 0; bit < 64; bit += 8 * d) {
+                r[d] |= 1L << bit;
+            }
+        }
+        return r;
     }
 
     private static CorruptDataException truncated(int tokenStart, int length) {

@@ -193,9 +193,11 @@ class BloscLzTokensTest {
                 Writer w = randomStream(rnd, 1 + rnd.nextInt(s < 200 ? 12 : 400));
                 byte[] stream = w.stream.toByteArray();
                 byte[] expected = w.output.toByteArray();
-                assertArrayEquals(expected, reference(stream, expected.length), "the writer and the reference disagree");
+                assertArrayEquals(expected, reference(stream, expected.length),
+                        "the writer and the reference disagree");
                 byte[] heap = new byte[expected.length];
-                assertEquals(expected.length, CODEC.decompress(MemorySegment.ofArray(stream), MemorySegment.ofArray(heap), null));
+                assertEquals(expected.length,
+                        CODEC.decompress(MemorySegment.ofArray(stream), MemorySegment.ofArray(heap), null));
                 assertArrayEquals(expected, heap, "stream " + s + " (" + stream.length + " bytes), heap");
                 MemorySegment dst = at(arena, new byte[expected.length], s % 8);
                 assertEquals(expected.length, CODEC.decompress(at(arena, stream, s % 5), dst, null));
@@ -259,9 +261,11 @@ class BloscLzTokensTest {
             int maxout = reachBack ? have + 5000 : have + 59;
             assertEquals(null, reference(stream, maxout));
             CorruptDataException e = assertThrows(CorruptDataException.class,
-                    () -> CODEC.decompress(MemorySegment.ofArray(stream), MemorySegment.ofArray(new byte[maxout]), null));
+                    () -> CODEC.decompress(MemorySegment.ofArray(stream), MemorySegment.ofArray(new byte[maxout]),
+                            null));
             assertTrue(e.getMessage().contains("input offset " + badAt + " "), badAt + ": " + e.getMessage());
-            assertTrue(e.getMessage().contains(reachBack ? "before the start of the output" : "past the"), e.getMessage());
+            assertTrue(e.getMessage().contains(reachBack ? "before the start of the output" : "past the"),
+                    e.getMessage());
         }
     }
 }
