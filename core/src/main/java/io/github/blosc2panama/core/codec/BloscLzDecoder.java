@@ -121,23 +121,7 @@ final class BloscLzDecoder {
                             }
                         }
                     } else {
-                        // a period of 2 to 7 bytes: each word is the period, rotated to the word's phase, repeated
-                        // by a multiplication; made in registers (reading back the words just stored would stall
-                        // on every one)
-                        long periodMask = (1L << (distance << 3)) - 1;
-                        long period = out.get(LONG_LE, o - distance) & periodMask;
-                        long repeat = REPEAT[distance];
-                        int advance = 8 % distance;
-                        int phase = 0;
-                        for (long at = o, stop = o + len; at < stop; at += 8) {
-                            long rotated = phase == 0 ? period
-                                    : ((period >>> (phase << 3)) | (period << ((distance - phase) << 3))) & periodMask;
-                            out.set(LONG_LE, at, rotated * repeat);
-                            phase += advance;
-                            if (phase >= distance) {
-                                phase -= distance;
-                            }
-                        }
+                        repeatPeriod(out, o, o + len, distance);
                     }
                     i = next;
                     o += len;
@@ -285,7 +269,8 @@ final class BloscLzDecoder {
             return end;
         }
         if (len >= 16 && end <= maxout - 8) {
-            return repeatShortPeriod(out, outBase, op, distance, end);
+            repeatPeriod(out, outBase + op, outBase + end, distance);
+            return end;
         }
         // short period 2..7: once step - distance bytes are in place, the pattern repeats every step >= 8 bytes
         int step = distance * ((8 + distance - 1) / distance);
@@ -305,30 +290,29 @@ final class BloscLzDecoder {
     }
 
     /**
-     * A match of period {@code distance} (2..7) from {@code op} to {@code end}, by 8-byte words built in registers:
-     * the word at {@code op + 8k} is the period's bytes from phase {@code 8k mod distance} on, cut from the period
-     * repeated over 16 bytes. Reading each word back from the output instead would read across the words just
-     * stored, which the CPU cannot forward (a stall per word). May write up to 7 bytes past {@code end}.
+     * A match of period {@code distance} (2 to 7) over {@code [at, stop)} (absolute offsets in {@code out}), by
+     * 8-byte words made in registers from the period (the bytes before {@code at}, read as one word): the word at
+     * phase p of the period is bytes p..p+8 of the period repeated over 16 bytes, {@code lo} and {@code hi}, each the
+     * period rotated to its phase and repeated by a multiplication. Reading each word back from the output instead
+     * would read across the words just stored, which the CPU cannot forward (a stall per word). Reads the 8 bytes
+     * from {@code at - distance}; may write up to 7 bytes past {@code stop}.
      */
-    private static int repeatShortPeriod(MemorySegment out, long outBase, int op, int distance, int end) {
-        long period = outBase + op - distance;
-        long lo = 0;
-        long hi = 0;
-        for (int i = 0; i < 8; i++) {
-            lo |= (out.get(BYTE, period + i % distance) & 0xFFL) << (8 * i);
-            hi |= (out.get(BYTE, period + (i + 8) % distance) & 0xFFL) << (8 * i);
-        }
+    private static void repeatPeriod(MemorySegment out, long at, long stop, int distance) {
+        long periodMask = (1L << (distance << 3)) - 1;
+        long period = out.get(LONG_LE, at - distance) & periodMask;
         int advance = 8 % distance;
+        long lo = period * REPEAT[distance];
+        long hi = advance == 0 ? lo
+                : (((period >>> (advance << 3)) | (period << ((distance - advance) << 3))) & periodMask)
+                        * REPEAT[distance];
         int phase = 0;
-        for (long at = outBase + op, stop = outBase + end; at < stop; at += 8) {
-            long word = phase == 0 ? lo : (lo >>> (8 * phase)) | (hi << (64 - 8 * phase));
-            out.set(LONG_LE, at, word);
+        for (; at < stop; at += 8) {
+            out.set(LONG_LE, at, phase == 0 ? lo : (lo >>> (phase << 3)) | (hi << (64 - (phase << 3))));
             phase += advance;
             if (phase >= distance) {
                 phase -= distance;
             }
         }
-        return end;
     }
 
     /** Writes {@code b} over output offsets {@code [op, end)}. */
