@@ -104,22 +104,9 @@ final class BloscLzDecoder {
                         break; // the careful path throws
                     }
                     if (distance >= 8) {
-                        // 8 or more bytes back: every word read lies before the word being written
-                        out.set(LONG_LE, o, out.get(LONG_LE, o - distance));
-                        out.set(LONG_LE, o + 8, out.get(LONG_LE, o + 8 - distance));
-                        for (long stop = o + len, at = o + 16; at < stop; at += 8) {
-                            out.set(LONG_LE, at, out.get(LONG_LE, at - distance));
-                        }
+                        copyWords(out, o, o + len, distance);
                     } else if (distance == 1) {
-                        byte b = out.get(BYTE, o - 1);
-                        if (len >= SHORT_RUN) {
-                            ByteFill.fill(out, o, len, b);
-                        } else {
-                            long word = (b & 0xFFL) * 0x0101010101010101L;
-                            for (long at = o, stop = o + len; at < stop; at += 8) {
-                                out.set(LONG_LE, at, word);
-                            }
-                        }
+                        writeRun(out, o, o + len, out.get(BYTE, o - 1));
                     } else {
                         repeatPeriod(out, o, o + len, distance);
                     }
@@ -223,15 +210,11 @@ final class BloscLzDecoder {
         int end = op + len;
         if (distance == 1) {
             byte b = out.get(BYTE, outBase + op - 1);
-            if (len < SHORT_RUN && end <= maxout - 8) {
-                // 8-byte words, up to 7 bytes past the run (overwritten later)
-                long word = (b & 0xFFL) * 0x0101010101010101L;
-                for (long at = outBase + op, stop = outBase + end; at < stop; at += 8) {
-                    out.set(LONG_LE, at, word);
-                }
-                return end;
+            if (end <= maxout - 8) {
+                writeRun(out, outBase + op, outBase + end, b);
+            } else {
+                ByteFill.fill(out, outBase + op, len, b);
             }
-            fillRun(out, outBase, op, end, b);
             return end;
         }
         if (len >= 64 && distance >= DOUBLING_DISTANCE) {
@@ -246,16 +229,7 @@ final class BloscLzDecoder {
         }
         if (distance >= 8) {
             if (end <= maxout - 16) {
-                // whole 8-byte words, may run up to 15 bytes past the match (overwritten later); the first two
-                // unconditionally, so that the usual short matches take no branch on their length
-                long at = outBase + op;
-                out.set(LONG_LE, at, out.get(LONG_LE, at - distance));
-                out.set(LONG_LE, at + 8, out.get(LONG_LE, at + 8 - distance));
-                op += 16;
-                while (op < end) {
-                    out.set(LONG_LE, outBase + op, out.get(LONG_LE, outBase + op - distance));
-                    op += 8;
-                }
+                copyWords(out, outBase + op, outBase + end, distance);
                 return end;
             }
             while (op + 8 <= end) {
@@ -290,6 +264,34 @@ final class BloscLzDecoder {
     }
 
     /**
+     * A match 8 or more bytes back over {@code [at, stop)} (absolute offsets in {@code out}), by whole 8-byte words,
+     * each read from before the word being written; the first two unconditionally, so that the usual short matches
+     * take no branch on their length. May write up to 15 bytes past {@code stop} (overwritten later).
+     */
+    private static void copyWords(MemorySegment out, long at, long stop, int distance) {
+        out.set(LONG_LE, at, out.get(LONG_LE, at - distance));
+        out.set(LONG_LE, at + 8, out.get(LONG_LE, at + 8 - distance));
+        for (at += 16; at < stop; at += 8) {
+            out.set(LONG_LE, at, out.get(LONG_LE, at - distance));
+        }
+    }
+
+    /**
+     * A run of {@code b} over {@code [at, stop)} (absolute offsets in {@code out}): 8-byte words when shorter than
+     * {@link #SHORT_RUN}, writing up to 7 bytes past {@code stop} (overwritten later), else the simd module's fill.
+     */
+    private static void writeRun(MemorySegment out, long at, long stop, byte b) {
+        if (stop - at >= SHORT_RUN) {
+            ByteFill.fill(out, at, stop - at, b);
+            return;
+        }
+        long word = (b & 0xFFL) * 0x0101010101010101L;
+        for (; at < stop; at += 8) {
+            out.set(LONG_LE, at, word);
+        }
+    }
+
+    /**
      * A match of period {@code distance} (2 to 7) over {@code [at, stop)} (absolute offsets in {@code out}), by
      * 8-byte words made in registers from the period (the bytes before {@code at}, read as one word): the word at
      * phase p of the period is bytes p..p+8 of the period repeated over 16 bytes, {@code lo} and {@code hi}, each the
@@ -313,10 +315,5 @@ final class BloscLzDecoder {
                 phase -= distance;
             }
         }
-    }
-
-    /** Writes {@code b} over output offsets {@code [op, end)}. */
-    private static void fillRun(MemorySegment out, long outBase, int op, int end, byte b) {
-        ByteFill.fill(out, outBase + op, end - op, b);
     }
 }

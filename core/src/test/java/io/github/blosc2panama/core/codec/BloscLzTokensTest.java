@@ -42,10 +42,21 @@ class BloscLzTokensTest {
             first = false;
         }
 
-        /** Token start offset in the stream. */
-        int match(int len, int distance) {
+        /** A match of {@code len} bytes from {@code distance} back: its token, and the bytes it copies. */
+        void match(int len, int distance) {
             assertTrue(!first && len >= 3 && distance >= 1 && distance <= output.size());
-            int start = stream.size();
+            matchToken(len, distance);
+            byte[] done = output.toByteArray();
+            byte[] copied = new byte[len];
+            for (int k = 0; k < len; k++) {
+                // LZ77: a byte copied may be one this match wrote
+                copied[k] = k < distance ? done[done.length - distance + k] : copied[k - distance];
+            }
+            output.writeBytes(copied);
+        }
+
+        /** Only the token of such a match, whatever the output holds (so also an invalid one). */
+        void matchToken(int len, int distance) {
             int lenField = len - 2; // ctrl >> 5 holds len - 2 when it is 1..6
             int d = distance - 1;
             boolean far = d >= BloscLzEncoder.MAX_DISTANCE;
@@ -69,14 +80,6 @@ class BloscLzTokensTest {
             } else {
                 stream.write(d & 0xFF);
             }
-            byte[] done = output.toByteArray();
-            byte[] copied = new byte[len];
-            for (int k = 0; k < len; k++) {
-                // LZ77: a byte copied may be one this match wrote
-                copied[k] = k < distance ? done[done.length - distance + k] : copied[k - distance];
-            }
-            output.writeBytes(copied);
-            return start;
         }
     }
 
@@ -231,24 +234,7 @@ class BloscLzTokensTest {
             boolean reachBack = rnd.nextBoolean();
             if (reachBack) {
                 // a match one byte further back than the output goes
-                int d = have + 1;
-                int len = 3 + rnd.nextInt(20);
-                if (d - 1 >= BloscLzEncoder.MAX_DISTANCE) {
-                    w.stream.write((Math.min(len - 2, 7) << 5) | 31);
-                } else {
-                    w.stream.write((Math.min(len - 2, 7) << 5) | ((d - 1) >> 8));
-                }
-                if (len - 2 >= 7) {
-                    w.stream.write(len - 9);
-                }
-                if (d - 1 >= BloscLzEncoder.MAX_DISTANCE) {
-                    int f = d - 1 - BloscLzEncoder.MAX_DISTANCE;
-                    w.stream.write(255);
-                    w.stream.write(f >> 8);
-                    w.stream.write(f & 0xFF);
-                } else {
-                    w.stream.write((d - 1) & 0xFF);
-                }
+                w.matchToken(3 + rnd.nextInt(20), have + 1);
             } else {
                 // a valid match whose length overruns the output the stream is given
                 w.match(60, 1 + rnd.nextInt(Math.min(have, 200)));
