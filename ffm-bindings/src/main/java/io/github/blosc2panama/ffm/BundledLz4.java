@@ -1,14 +1,14 @@
 package io.github.blosc2panama.ffm;
 
 import java.io.IOException;
-import java.nio.file.Path;
+import java.lang.foreign.SymbolLookup;
 import java.util.Locale;
 
 /**
  * The liblz4 carried inside the lz4-java jar ({@code at.yawk.lz4:lz4-java}, 1.9 and newer: LZ4 1.10, the version
  * C-Blosc2 3.3 bundles). Its JNI library also exports the plain {@code LZ4_*} C functions, which FFM can call
- * like those of the system's liblz4. The library is a resource of the jar; it is copied once to a temporary
- * file (removed when the JVM exits) so that the system loader can map it.
+ * like those of the system's liblz4. The library is a resource of the jar; it is copied to a temporary file for
+ * the system loader to map, and the file is removed once mapped ({@link JarLibraries#load}).
  */
 final class BundledLz4 {
     /** Setting this system property to {@code false} ignores the copy in lz4-java. */
@@ -31,12 +31,13 @@ final class BundledLz4 {
     }
 
     /**
-     * Copies the library out of the lz4-java jar seen by {@code loader}.
+     * Loads the library out of the lz4-java jar seen by {@code loader}.
      *
-     * @return the temporary file, or {@code null} when the jar (or a library for this platform) is absent
-     * @throws IOException when the copy fails
+     * @return its symbols, or {@code null} when the jar (or a library for this platform) is absent
+     * @throws IOException              when the copy fails
+     * @throws IllegalArgumentException when the system loader refuses it
      */
-    static Path extract(ClassLoader loader) throws IOException {
-        return JarLibraries.extract(loader, resourceName(), "blosc2-lz4-");
+    static SymbolLookup load(ClassLoader loader) throws IOException {
+        return JarLibraries.load(loader, resourceName(), "blosc2-lz4-");
     }
 }

@@ -1,7 +1,7 @@
 package io.github.blosc2panama.ffm;
 
 import java.io.IOException;
-import java.nio.file.Path;
+import java.lang.foreign.SymbolLookup;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
  * many systems still have 1.5.4 or older). In zstd-jni 1.5.7-28 (not in 1.5.7-15 or older) its JNI library also
  * exports a subset of the plain {@code ZSTD_*} functions ({@code ZSTD_compress2}, {@code ZSTD_decompressDCtx},
  * {@code ZSTD_CCtx_setParameter}, {@code ZSTD_CCtx_loadDictionary}, ...), which FFM can call; {@link ZstdBundledBackend}
- * uses them. The library is a resource of the jar, named after zstd-jni's version; it is copied once to a temporary
- * file (removed when the JVM exits) so that the system loader can map it.
+ * uses them. The library is a resource of the jar, named after zstd-jni's version; it is copied to a temporary file
+ * for the system loader to map, and the file is removed once mapped ({@link JarLibraries#load}).
  */
 final class BundledZstd {
     /** Setting this system property to {@code false} ignores the copy in zstd-jni. */
@@ -63,12 +63,13 @@ final class BundledZstd {
     }
 
     /**
-     * Copies the library of zstd-jni {@code version} out of the jar seen by {@code loader}.
+     * Loads the library of zstd-jni {@code version} out of the jar seen by {@code loader}.
      *
-     * @return the temporary file, or {@code null} when the jar (or a library for this platform) is absent
-     * @throws IOException when the copy fails
+     * @return its symbols, or {@code null} when the jar (or a library for this platform) is absent
+     * @throws IOException              when the copy fails
+     * @throws IllegalArgumentException when the system loader refuses it
      */
-    static Path extract(ClassLoader loader, String version) throws IOException {
-        return JarLibraries.extract(loader, resourceName(version), "blosc2-zstd-");
+    static SymbolLookup load(ClassLoader loader, String version) throws IOException {
+        return JarLibraries.load(loader, resourceName(version), "blosc2-zstd-");
     }
 }

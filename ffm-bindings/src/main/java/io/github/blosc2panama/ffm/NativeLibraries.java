@@ -177,15 +177,14 @@ public final class NativeLibraries {
             return null;
         }
         try {
-            Path file = BundledLz4.extract(NativeLibraries.class.getClassLoader());
-            if (file == null) {
+            SymbolLookup lookup = BundledLz4.load(NativeLibraries.class.getClassLoader());
+            if (lookup == null) {
                 tried.add(BundledLz4.resourceName() + " (lz4-java's copy: not on the class path)");
                 return null;
             }
-            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
             Loaded loaded = new Loaded(Library.LZ4, lookup, null, null);
             return new Loaded(Library.LZ4, lookup,
-                    "liblz4 " + lz4Version(loaded) + " from lz4-java (" + file + ")", null);
+                    "liblz4 " + lz4Version(loaded) + " from lz4-java (" + BundledLz4.resourceName() + ")", null);
         } catch (IOException | IllegalArgumentException e) {
             tried.add(BundledLz4.resourceName() + " (lz4-java's copy: " + e.getMessage() + ")");
             return null;
@@ -209,18 +208,17 @@ public final class NativeLibraries {
         }
         String name = BundledZstd.resourceName(version);
         try {
-            Path file = BundledZstd.extract(loader, version);
-            if (file == null) {
+            SymbolLookup lookup = BundledZstd.load(loader, version);
+            if (lookup == null) {
                 return new Loaded(Library.ZSTD, null, null, "zstd-jni " + version + " has no " + name);
             }
-            SymbolLookup lookup = SymbolLookup.libraryLookup(file, Arena.global());
             if (lookup.find("ZSTD_compress2").isEmpty() || lookup.find("ZSTD_decompressDCtx").isEmpty()) {
                 return new Loaded(Library.ZSTD, null, null, "zstd-jni " + version
                         + " exports no ZSTD_* functions (1.5.7-28 does)");
             }
             int number = BundledZstd.versionNumber(version);
             String zstd = number / 10000 + "." + number / 100 % 100 + "." + number % 100;
-            return new Loaded(Library.ZSTD, lookup, "zstd " + zstd + " from zstd-jni " + version + " (" + file + ")",
+            return new Loaded(Library.ZSTD, lookup, "zstd " + zstd + " from zstd-jni " + version + " (" + name + ")",
                     null);
         } catch (IOException | IllegalArgumentException e) {
             return new Loaded(Library.ZSTD, null, null, name + " (zstd-jni's copy: " + e.getMessage() + ")");
