@@ -22,6 +22,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
@@ -381,19 +382,42 @@ final class FuzzTargets {
         }
     }
 
-    /** One scratch directory per thread for sparse-frame inputs, emptied before each use. */
+    /**
+     * One scratch directory per thread for sparse-frame inputs, emptied before each use, all inside one directory per
+     * JVM that a shutdown hook removes with its contents (Jazzer's regression runs call targets from many threads;
+     * a directory per thread left behind had piled up to thousands in /dev/shm).
+     */
     static final class SparseDir {
+        private static final Path ROOT = createRoot();
         private static final ThreadLocal<Path> DIR = ThreadLocal.withInitial(() -> {
             try {
-                Path base = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : null;
-                Path d = base == null ? Files.createTempDirectory("blosc2-fuzz-sframe")
-                        : Files.createTempDirectory(base, "blosc2-fuzz-sframe");
-                d.toFile().deleteOnExit();
-                return d;
+                return Files.createTempDirectory(ROOT, "thread");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
+
+        private static Path createRoot() {
+            try {
+                Path base = Files.isDirectory(Path.of("/dev/shm")) ? Path.of("/dev/shm") : null;
+                Path root = base == null ? Files.createTempDirectory("blosc2-fuzz-sframe")
+                        : Files.createTempDirectory(base, "blosc2-fuzz-sframe");
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> removeTree(root)));
+                return root;
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private static void removeTree(Path root) {
+            try (Stream<Path> s = Files.walk(root)) {
+                for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // a file in use at exit: left for the system's temporary-file cleaning
+            }
+        }
 
         private SparseDir() {
         }
