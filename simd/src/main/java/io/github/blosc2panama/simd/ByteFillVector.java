@@ -3,17 +3,19 @@ package io.github.blosc2panama.simd;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
-import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * {@link ByteFill} by vector stores of at most 256 bits (512-bit ones decoded BloscLZ runs no faster: i32_arange
- * 0.59-0.67 of C against 0.58-0.63, alternating turns). Native segments, {@code length >= WIDTH}; no argument checks: the
- * caller has done them. Only loaded when {@link SimdSupport#VECTOR}.
+ * {@link ByteFill} by vector stores of the preferred width. Native segments, {@code length >= WIDTH}; no argument
+ * checks: the caller has done them. Only loaded when {@link SimdSupport#VECTOR}.
+ *
+ * <p>When runs were filled by a loop, 512-bit stores were no faster than 256-bit ones (BloscLZ runs of i32_arange:
+ * 0.59-0.67 of C against 0.58-0.63, alternating turns). Without the loop they are: a 254-byte run costs 6.2 ns by four
+ * 512-bit stores against 7.4 by eight 256-bit ones, and the decoder on i32_arange's runs went from 0.62-0.63 to
+ * 0.67-0.69 of C's (one 64 KiB block, same JVM, alternating).
  */
 final class ByteFillVector {
-    private static final VectorSpecies<Byte> B = ByteVector.SPECIES_64.withShape(
-            VectorShape.forBitSize(Math.min(256, VectorWidth.SHAPE.vectorBitSize())));
+    private static final VectorSpecies<Byte> B = ByteVector.SPECIES_64.withShape(VectorWidth.SHAPE);
     /** Bytes per store; the least length this kernel takes. */
     static final int WIDTH = B.length();
 
@@ -24,7 +26,7 @@ final class ByteFillVector {
      * Callers pass native segments only (see {@link NativeSegments}). Up to 8 stores' worth is written without a loop,
      * by stores from both ends that may overlap in the middle: a loop's set-up (C2's pre-, main- and post-loops and
      * their limits) cost more than the stores of a run of a few hundred bytes (BloscLZ streams of i32_arange, runs of
-     * 254 bytes: 60 % of the decoder's time in that set-up).
+     * 254 bytes: a third of the decoder's samples in that set-up).
      */
     static void fill(MemorySegment dst, long offset, long length, byte value) {
         dst = NativeSegments.typed(dst);
