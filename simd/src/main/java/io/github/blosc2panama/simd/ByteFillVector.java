@@ -9,10 +9,12 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link ByteFill} by vector stores of the preferred width. Native segments, {@code length >= WIDTH}; no argument
  * checks: the caller has done them. Only loaded when {@link SimdSupport#VECTOR}.
  *
- * <p>When runs were filled by a loop, 512-bit stores were no faster than 256-bit ones (BloscLZ runs of i32_arange:
- * 0.59-0.67 of C against 0.58-0.63, alternating turns). Without the loop they are: a 254-byte run costs 6.2 ns by four
- * 512-bit stores against 7.4 by eight 256-bit ones, and the decoder on i32_arange's runs went from 0.62-0.63 to
- * 0.67-0.69 of C's (one 64 KiB block, same JVM, alternating).
+ * <p>Measured on the BloscLZ runs of i32_arange (254 bytes after 2-byte literals; {@code Alternating decompress
+ * i32_arange blosclz-5-shuffle 1 8}, best turn of ours/C, the variants' classes put first on the class path in turn):
+ * this loop at 256 bits 0.89-0.93, at 512 bits 0.91-0.97. Runs written without a loop, by up to eight stores from both
+ * ends, did worse in the decoder (0.85-0.90 at 512 bits, inlined; 0.87-0.94 at 256), although alone four 512-bit
+ * stores fill a 254-byte run in 6.2 ns against 7.4 for this loop at 256 bits. (Earlier, 512-bit stores in this loop
+ * had measured no faster than 256-bit ones.)
  */
 final class ByteFillVector {
     private static final VectorSpecies<Byte> B = ByteVector.SPECIES_64.withShape(VectorWidth.SHAPE);
@@ -22,38 +24,14 @@ final class ByteFillVector {
     private ByteFillVector() {
     }
 
-    /**
-     * Callers pass native segments only (see {@link NativeSegments}). Up to 8 stores' worth is written without a loop,
-     * by stores from both ends that may overlap in the middle: a loop's set-up (C2's pre-, main- and post-loops and
-     * their limits) cost more than the stores of a run of a few hundred bytes (BloscLZ streams of i32_arange, runs of
-     * 254 bytes: a third of the decoder's samples in that set-up).
-     */
+    /** Callers pass native segments only (see {@link NativeSegments}). */
     static void fill(MemorySegment dst, long offset, long length, byte value) {
         dst = NativeSegments.typed(dst);
         ByteVector v = ByteVector.broadcast(B, value);
         long last = offset + length - WIDTH;
-        if (length <= 2 * WIDTH) {
-            v.intoMemorySegment(dst, offset, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last, ByteOrder.LITTLE_ENDIAN);
-        } else if (length <= 4 * WIDTH) {
-            v.intoMemorySegment(dst, offset, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, offset + WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last - WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last, ByteOrder.LITTLE_ENDIAN);
-        } else if (length <= 8 * WIDTH) {
-            v.intoMemorySegment(dst, offset, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, offset + WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, offset + 2 * WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, offset + 3 * WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last - 3 * WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last - 2 * WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last - WIDTH, ByteOrder.LITTLE_ENDIAN);
-            v.intoMemorySegment(dst, last, ByteOrder.LITTLE_ENDIAN);
-        } else {
-            for (long at = offset; at < last; at += WIDTH) {
-                v.intoMemorySegment(dst, at, ByteOrder.LITTLE_ENDIAN);
-            }
-            v.intoMemorySegment(dst, last, ByteOrder.LITTLE_ENDIAN);
+        for (long at = offset; at < last; at += WIDTH) {
+            v.intoMemorySegment(dst, at, ByteOrder.LITTLE_ENDIAN);
         }
+        v.intoMemorySegment(dst, last, ByteOrder.LITTLE_ENDIAN);
     }
 }
