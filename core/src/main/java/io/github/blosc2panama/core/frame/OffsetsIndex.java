@@ -59,10 +59,10 @@ public final class OffsetsIndex {
 
     /**
      * Decodes the index chunk at {@code seg[at, at + available)} that must hold {@code nchunks}
-     * offsets. Memcpy'd and repeated-value (special) index chunks are decoded here; others go
-     * through {@code codec}.
+     * offsets. Memcpy'd and repeated-value (special) index chunks are decoded here (a repeated value, zeros
+     * included, stays one value: {@link ChunkOffsets#repeated}); others go through {@code codec}.
      */
-    public static long[] decode(MemorySegment seg, long at, long available, long nchunks, ChunkCodec codec,
+    public static ChunkOffsets decode(MemorySegment seg, long at, long available, long nchunks, ChunkCodec codec,
             String where) {
         if (nchunks < 0 || nchunks > MAX_NCHUNKS) {
             throw new CorruptDataException(where + ": " + nchunks + " chunks cannot be indexed");
@@ -73,28 +73,27 @@ public final class OffsetsIndex {
                     + (nchunks * 8) + " expected for " + nchunks + " chunks");
         }
         int n = (int) nchunks;
-        long[] out = new long[n];
         MemorySegment chunk = seg.asSlice(at, p.cbytes());
         switch (p.special()) {
             case ZERO -> {
-                return out;
+                return ChunkOffsets.repeated(n, 0);
             }
             case VALUE -> {
                 if (p.typesize() != 8 || p.cbytes() < ChunkPeek.HEADER_LEN + 8) {
                     throw new CorruptDataException(where + ": repeated-value offsets index has typesize " + p.typesize()
                             + " and " + p.cbytes() + " bytes (8 and 40 expected)");
                 }
-                java.util.Arrays.fill(out, chunk.get(LE_LONG, ChunkPeek.HEADER_LEN));
-                return out;
+                return ChunkOffsets.repeated(n, chunk.get(LE_LONG, ChunkPeek.HEADER_LEN));
             }
             case NONE -> {
+                long[] out = new long[n];
                 if (p.memcpyed()) {
                     if (p.cbytes() != ChunkPeek.HEADER_LEN + p.nbytes()) {
                         throw new CorruptDataException(where + ": memcpy'd offsets index has cbytes " + p.cbytes()
                                 + " for nbytes " + p.nbytes());
                     }
                     MemorySegment.copy(chunk, LE_LONG, ChunkPeek.HEADER_LEN, out, 0, n);
-                    return out;
+                    return ChunkOffsets.of(out);
                 }
                 MemorySegment dst = MemorySegment.ofArray(out);
                 long got;
@@ -112,7 +111,7 @@ public final class OffsetsIndex {
                         out[i] = Long.reverseBytes(out[i]);
                     }
                 }
-                return out;
+                return ChunkOffsets.of(out);
             }
             default -> throw new CorruptDataException(where + ": offsets index is a " + p.special() + " chunk");
         }

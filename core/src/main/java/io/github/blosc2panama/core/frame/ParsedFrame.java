@@ -9,15 +9,15 @@ import java.lang.foreign.MemorySegment;
  * and trailer have been parsed and checked against the bytes really there.
  *
  * @param header     the header
- * @param offsets    the decoded offsets index, one per chunk
+ * @param offsets    the decoded offsets index, one per chunk (one repeated value kept as such)
  * @param trailer    the trailer
  * @param dataStart  where the chunks section starts (header_len)
  * @param dataLen    the chunks section length (cbytes for contiguous frames, 0 for sparse ones)
  */
-public record ParsedFrame(FrameHeader header, long[] offsets, FrameTrailer trailer, long dataStart, long dataLen) {
+public record ParsedFrame(FrameHeader header, ChunkOffsets offsets, FrameTrailer trailer, long dataStart, long dataLen) {
 
     public int nchunks() {
-        return offsets.length;
+        return offsets.size();
     }
 
     /**
@@ -59,12 +59,12 @@ public record ParsedFrame(FrameHeader header, long[] offsets, FrameTrailer trail
         }
         long indexPos = headerLen + dataLen;
         long indexAvail = trailerPos - indexPos;
-        long[] offsets;
+        ChunkOffsets offsets;
         if (indexAvail == 0) {
             if (h.nbytes() != 0) {
                 throw new CorruptDataException(source + ": nbytes is " + h.nbytes() + " but the frame has no offsets index");
             }
-            offsets = new long[0];
+            offsets = ChunkOffsets.EMPTY;
         } else {
             ChunkPeek p = ChunkPeek.read(seg, indexPos, indexAvail, source + ": offsets index at offset " + indexPos);
             if (p.nbytes() % 8 != 0) {
@@ -83,8 +83,10 @@ public record ParsedFrame(FrameHeader header, long[] offsets, FrameTrailer trail
             offsets = OffsetsIndex.decode(seg, indexPos, indexAvail, nchunks, codec,
                     source + ": offsets index at offset " + indexPos);
         }
-        for (int i = 0; i < offsets.length; i++) {
-            long off = offsets[i];
+        // a repeated offset is checked once, as chunk 0's
+        int distinct = offsets.isRepeated() ? Math.min(1, offsets.size()) : offsets.size();
+        for (int i = 0; i < distinct; i++) {
+            long off = offsets.get(i);
             if (off < 0) {
                 OffsetsIndex.special(off, source + ": chunk " + i);
                 if (h.chunksize() <= 0) {

@@ -9,6 +9,7 @@ import io.github.blosc2panama.core.Limits;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SplitMode;
 import io.github.blosc2panama.core.frame.ChunkCodec;
+import io.github.blosc2panama.core.frame.ChunkOffsets;
 import io.github.blosc2panama.core.frame.ChunkPeek;
 import io.github.blosc2panama.core.frame.FrameHeader;
 import io.github.blosc2panama.core.frame.FrameStore;
@@ -40,10 +41,10 @@ public final class SChunk implements AutoCloseable {
     private volatile State state;
 
     /** Everything that changes on a mutation, replaced as a whole. */
-    private record State(FrameHeader header, long[] offsets, List<Metalayer> vlmeta, int[] nbytes) {
+    private record State(FrameHeader header, ChunkOffsets offsets, List<Metalayer> vlmeta, int[] nbytes) {
     }
 
-    private SChunk(FrameStore store, ChunkCodec codec, FrameHeader header, long[] offsets, List<Metalayer> vlmeta,
+    private SChunk(FrameStore store, ChunkCodec codec, FrameHeader header, ChunkOffsets offsets, List<Metalayer> vlmeta,
             int requestedChunksize, Limits limits) {
         this.limits = java.util.Objects.requireNonNull(limits, "limits");
         this.store = store;
@@ -119,7 +120,7 @@ public final class SChunk implements AutoCloseable {
 
     /** An empty super-chunk whose header is written by {@code store}'s creator from {@link #initialHeader}. */
     public static SChunk created(FrameStore store, FrameHeader header, ChunkCodec codec, int chunksize) {
-        return new SChunk(store, codec, header, new long[0], List.of(), chunksize, Limits.defaults());
+        return new SChunk(store, codec, header, ChunkOffsets.EMPTY, List.of(), chunksize, Limits.defaults());
     }
 
     /** The header of an empty frame with these parameters (C's new_header_frame for a new schunk). */
@@ -164,12 +165,12 @@ public final class SChunk implements AutoCloseable {
     }
 
     public int nchunks() {
-        return state.offsets().length;
+        return state.offsets().size();
     }
 
     /** The decoded offsets index (a copy). */
     public long[] offsets() {
-        return state.offsets().clone();
+        return state.offsets().toArray();
     }
 
     /** The compression parameters recorded in the header (for appending data). */
@@ -191,7 +192,7 @@ public final class SChunk implements AutoCloseable {
     public MemorySegment chunk(int i) {
         State s = state;
         checkIndex(i, s);
-        long off = s.offsets()[i];
+        long off = s.offsets().get(i);
         if (off < 0) {
             SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
             return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
@@ -210,7 +211,7 @@ public final class SChunk implements AutoCloseable {
         if (s.nbytes() != null) {
             return s.nbytes()[i];
         }
-        long off = s.offsets()[i];
+        long off = s.offsets().get(i);
         if (off < 0) {
             return specialNbytes(s, i);
         }
@@ -224,7 +225,7 @@ public final class SChunk implements AutoCloseable {
         if (cs <= 0) {
             throw new CorruptDataException(store.source() + ": chunk " + i + " is special but chunksize is " + cs);
         }
-        int n = s.offsets().length;
+        int n = s.offsets().size();
         long rem = h.nbytes() % cs;
         if (i == n - 1 && rem != 0) {
             return (int) rem;
@@ -233,8 +234,8 @@ public final class SChunk implements AutoCloseable {
     }
 
     private void checkIndex(int i, State s) {
-        if (i < 0 || i >= s.offsets().length) {
-            throw new InvalidArgumentException("chunk index " + i + " outside of [0, " + s.offsets().length + ")");
+        if (i < 0 || i >= s.offsets().size()) {
+            throw new InvalidArgumentException("chunk index " + i + " outside of [0, " + s.offsets().size() + ")");
         }
     }
 
@@ -271,7 +272,7 @@ public final class SChunk implements AutoCloseable {
 
     /** Start offsets of every chunk in the uncompressed stream, plus the total at the end. */
     private long[] starts(State s) {
-        int n = s.offsets().length;
+        int n = s.offsets().size();
         long[] st = new long[n + 1];
         for (int i = 0; i < n; i++) {
             st[i + 1] = st[i] + nbytesOf(s, i);
@@ -375,7 +376,7 @@ public final class SChunk implements AutoCloseable {
     /** The frame as one contiguous frame. */
     public byte[] toCframe() {
         State s = state;
-        return store.toCframe(s.header(), s.offsets(), s.offsets().length, s.vlmeta(), codec);
+        return store.toCframe(s.header(), s.offsets().toArray(), s.offsets().size(), s.vlmeta(), codec);
     }
 
     // ------------------------------------------------------------------ writing
@@ -411,13 +412,13 @@ public final class SChunk implements AutoCloseable {
     public void insertChunk(int i, MemorySegment chunk) {
         requireWritable();
         State s = state;
-        if (i < 0 || i > s.offsets().length) {
-            throw new InvalidArgumentException("insert position " + i + " outside of [0, " + s.offsets().length + "]");
+        if (i < 0 || i > s.offsets().size()) {
+            throw new InvalidArgumentException("insert position " + i + " outside of [0, " + s.offsets().size() + "]");
         }
         MemorySegment c = validated(chunk);
         int[] nb = allNbytes(s);
-        List<MemorySegment> pending = pendingList(s.offsets().length + 1);
-        long[] offs = insertAt(s.offsets(), i, Long.MIN_VALUE);
+        List<MemorySegment> pending = pendingList(s.offsets().size() + 1);
+        long[] offs = insertAt(s.offsets().toArray(), i, Long.MIN_VALUE);
         int[] nb2 = insertAt(nb, i, ChunkPeek.read(c, 0, c.byteSize(), "chunk").nbytes());
         pending.add(i, c);
         apply(s, offs, nb2, pending, List.of(), s.header().metalayers(), s.vlmeta(), checkVl(s, c, i, false));
@@ -430,7 +431,7 @@ public final class SChunk implements AutoCloseable {
         MemorySegment c = validated(chunk);
         int[] nb = allNbytes(s).clone();
         nb[i] = ChunkPeek.read(c, 0, c.byteSize(), "chunk").nbytes();
-        long[] offs = s.offsets().clone();
+        long[] offs = s.offsets().toArray();
         List<Long> freed = offs[i] >= 0 ? List.of(offs[i]) : List.of();
         offs[i] = Long.MIN_VALUE;
         List<MemorySegment> pending = pendingList(offs.length);
@@ -443,8 +444,9 @@ public final class SChunk implements AutoCloseable {
         State s = state;
         checkIndex(i, s);
         int[] nb = allNbytes(s);
-        long[] offs = removeAt(s.offsets(), i);
-        List<Long> freed = s.offsets()[i] >= 0 ? List.of(s.offsets()[i]) : List.of();
+        long[] offs = removeAt(s.offsets().toArray(), i);
+        long gone = s.offsets().get(i);
+        List<Long> freed = gone >= 0 ? List.of(gone) : List.of();
         apply(s, offs, removeAt(nb, i), pendingList(offs.length), freed, s.header().metalayers(), s.vlmeta(),
                 s.header().vlBlocks() && offs.length > 0);
     }
@@ -453,7 +455,7 @@ public final class SChunk implements AutoCloseable {
     public void reorder(int[] order) {
         requireWritable();
         State s = state;
-        int n = s.offsets().length;
+        int n = s.offsets().size();
         if (order.length != n) {
             throw new InvalidArgumentException("order has " + order.length + " entries for " + n + " chunks");
         }
@@ -468,7 +470,7 @@ public final class SChunk implements AutoCloseable {
         long[] offs = new long[n];
         int[] nb2 = new int[n];
         for (int k = 0; k < n; k++) {
-            offs[k] = s.offsets()[order[k]];
+            offs[k] = s.offsets().get(order[k]);
             nb2[k] = nb[order[k]];
         }
         apply(s, offs, nb2, pendingList(n), List.of(), s.header().metalayers(), s.vlmeta(), s.header().vlBlocks());
@@ -478,7 +480,7 @@ public final class SChunk implements AutoCloseable {
     public void fillSpecial(long nitems, SpecialValue value) {
         requireWritable();
         State s = state;
-        if (s.offsets().length > 0 || s.header().nbytes() > 0) {
+        if (s.offsets().size() > 0 || s.header().nbytes() > 0) {
             throw new InvalidArgumentException("fillSpecial works on empty super-chunks only");
         }
         OffsetsIndex.specialOffset(value);
@@ -513,7 +515,7 @@ public final class SChunk implements AutoCloseable {
         requireWritable();
         State s = state;
         checkName(name);
-        if (s.offsets().length > 0) {
+        if (s.offsets().size() > 0) {
             throw new InvalidArgumentException("metalayers can only be added before the first chunk");
         }
         if (s.header().metalayer(name) != null) {
@@ -591,7 +593,7 @@ public final class SChunk implements AutoCloseable {
 
     private void commitMeta(State s, List<Metalayer> metas, List<Metalayer> vl) {
         FrameHeader h = s.header().withMetalayers(metas);
-        commit(s, h, s.offsets().clone(), s.nbytes(), pendingList(s.offsets().length), List.of(), storedBytes(s), vl);
+        commit(s, h, s.offsets().toArray(), s.nbytes(), pendingList(s.offsets().size()), List.of(), storedBytes(s), vl);
     }
 
     // ------------------------------------------------------------------ mutation plumbing
@@ -613,7 +615,7 @@ public final class SChunk implements AutoCloseable {
     /** C forbids mixing VL-block chunks and regular chunks; returns the frame's VL-blocks flag after the change. */
     private boolean checkVl(State s, MemorySegment c, int i, boolean replacing) {
         boolean vl = ChunkPeek.read(c, 0, c.byteSize(), "chunk").vlBlocks();
-        int others = s.offsets().length - (replacing ? 1 : 0);
+        int others = s.offsets().size() - (replacing ? 1 : 0);
         if (others > 0 && vl != s.header().vlBlocks()) {
             throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
         }
@@ -624,7 +626,7 @@ public final class SChunk implements AutoCloseable {
         if (s.nbytes() != null) {
             return s.nbytes();
         }
-        int n = s.offsets().length;
+        int n = s.offsets().size();
         int[] nb = new int[n];
         for (int i = 0; i < n; i++) {
             nb[i] = nbytesOf(s, i);
@@ -705,7 +707,7 @@ public final class SChunk implements AutoCloseable {
         long[] offsCopy = offs.clone();
         FrameHeader stored2 = store.commit(new FrameStore.Commit(h, offsCopy, offsCopy.length, vl, added, freed,
                 stored, false));
-        state = new State(stored2, offsCopy, List.copyOf(vl), nb == null ? null : nb.clone());
+        state = new State(stored2, ChunkOffsets.of(offsCopy), List.copyOf(vl), nb == null ? null : nb.clone());
     }
 
     private static long[] insertAt(long[] a, int i, long v) {

@@ -57,7 +57,7 @@ class LargeFrameTest {
         ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(small), false, true, ChunkCodec.BLOSC2, "mem");
         FrameHeader h = pf.header();
         MemorySegment s = MemorySegment.ofArray(small);
-        long[] offs = pf.offsets();
+        long[] offs = pf.offsets().toArray();
         MemorySegment ca = s.asSlice(h.headerLen() + offs[0], offs[1] - offs[0]);
         MemorySegment cb = s.asSlice(h.headerLen() + offs[1], h.cbytes() - offs[1]);
         byte[] index = OffsetsIndex.encode(new long[] {0, HOLE}, 2, ChunkCodec.BLOSC2);
