@@ -11,6 +11,7 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.NDArray;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SuperChunk;
+import io.github.blosc2panama.core.testutil.PythonPeer;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Files;
@@ -73,6 +74,33 @@ class RepeatedOffsetsIndexTest {
                 ChunkCodec.BLOSC2, "written");
         assertFalse(pf.offsets().isRepeated());
         assertEquals(OffsetsIndex.specialOffset(SpecialValue.ZERO), pf.offsets().get(9));
+    }
+
+    @Test
+    void pythonBlosc2WritesSuchFramesAndReadsOursBack(@TempDir Path dir) throws IOException {
+        Path theirs = dir.resolve("theirs.b2nd");
+        PythonPeer.run("""
+                import sys, numpy as np, blosc2
+                blosc2.zeros((3_000_001,), dtype=np.int16, chunks=(2,), blocks=(2,), urlpath=sys.argv[1], mode="w")
+                """, theirs.toString());
+        try (NDArray a = NDArray.open(theirs)) {
+            assertEquals(1_500_001, a.superChunk().nchunks());
+            assertArrayEquals(new byte[10], a.getSlice(new long[] {2_999_996}, new long[] {3_000_001}));
+        }
+        assertTrue(ParsedFrame.parse(MemorySegment.ofArray(Files.readAllBytes(theirs)), false, true, ChunkCodec.BLOSC2,
+                "theirs").offsets().isRepeated());
+
+        Path ours = dir.resolve("ours.b2nd");
+        Files.write(ours, ZEROS_10);
+        try (NDArray a = NDArray.openWritable(ours)) {
+            a.setSlice(new long[] {3}, new long[] {5}, new byte[] {7, 8});
+        }
+        String read = PythonPeer.run("""
+                import sys, blosc2
+                a = blosc2.open(sys.argv[1])
+                print(a.schunk.nchunks, a[:].tolist())
+                """, ours.toString());
+        assertEquals("10 [0, 0, 0, 7, 8, 0, 0, 0, 0, 0]", read.strip());
     }
 
     @Test
