@@ -120,7 +120,12 @@ class CBlosc2Test {
         return s -> DataPatterns.fill(spec, s);
     }
 
-    /** C compressing through our blosc2_cparams writes the vector's header (and whole chunk) byte for byte. */
+    /**
+     * C compressing through our blosc2_cparams writes the vector's header byte for byte, and the whole chunk too at
+     * one thread. With more threads C places the blocks in the order its threads finish them, so only the header and
+     * what the chunk decompresses to are compared (the whole-chunk comparison of the 2-thread vector failed in a CI
+     * simulation of the fifteenth session: C's first block offset 107 where the vector has 40).
+     */
     @ParameterizedTest
     @MethodSource("vectors")
     void cWritesTheVectorsHeaderFromOurCParams(Vector v) throws IOException {
@@ -138,7 +143,16 @@ class CBlosc2Test {
             byte[] header = chunk.asSlice(0, 32).toArray(ValueLayout.JAVA_BYTE);
             assertArrayEquals(TestSupport.hex(TestSupport.stringField(entry, "hex")), header, "header bytes");
             byte[] expected = Files.readAllBytes(dir.resolve(v.file()));
-            assertArrayEquals(expected, chunk.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE), "whole chunk");
+            if (v.params().nthreads() == 1) {
+                assertArrayEquals(expected, chunk.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE), "whole chunk");
+            } else {
+                assertEquals(expected.length, n, "chunk size");
+                try (CBlosc2.Context dctx = c.createDctx(1)) {
+                    MemorySegment back = arena.allocate(v.nbytes());
+                    assertEquals(v.nbytes(), c.decompress(dctx, chunk.asSlice(0, n), back));
+                    assertEquals(-1, back.mismatch(data), "C's chunk decompresses to the data");
+                }
+            }
         }
     }
 
