@@ -37,7 +37,7 @@ class RepeatedOffsetsIndexTest {
 
     @Test
     void theIndexOfTwentyMillionZeroChunksStaysOneValue() {
-        ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(ZEROS_20M), false, true, ChunkCodec.BLOSC2, "zeros");
+        ParsedFrame pf = parse(ZEROS_20M);
         assertEquals(20_000_000, pf.nchunks());
         assertTrue(pf.offsets().isRepeated());
         assertEquals(OffsetsIndex.specialOffset(SpecialValue.ZERO), pf.offsets().get(19_999_999));
@@ -70,8 +70,7 @@ class RepeatedOffsetsIndexTest {
             assertArrayEquals(want, a.toBytes());
             assertEquals(10, a.superChunk().nchunks());
         }
-        ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(Files.readAllBytes(file)), false, true,
-                ChunkCodec.BLOSC2, "written");
+        ParsedFrame pf = parse(Files.readAllBytes(file));
         assertFalse(pf.offsets().isRepeated());
         assertEquals(OffsetsIndex.specialOffset(SpecialValue.ZERO), pf.offsets().get(9));
     }
@@ -87,8 +86,7 @@ class RepeatedOffsetsIndexTest {
             assertEquals(1_500_001, a.superChunk().nchunks());
             assertArrayEquals(new byte[10], a.getSlice(new long[] {2_999_996}, new long[] {3_000_001}));
         }
-        assertTrue(ParsedFrame.parse(MemorySegment.ofArray(Files.readAllBytes(theirs)), false, true, ChunkCodec.BLOSC2,
-                "theirs").offsets().isRepeated());
+        assertTrue(parse(Files.readAllBytes(theirs)).offsets().isRepeated());
 
         Path ours = dir.resolve("ours.b2nd");
         Files.write(ours, ZEROS_10);
@@ -111,8 +109,7 @@ class RepeatedOffsetsIndexTest {
         for (int k = 0; k < 8; k++) {
             bad[index + 32 + k] = (byte) (k == 0 ? 0x10 : 0);
         }
-        CorruptDataException e = assertThrows(CorruptDataException.class,
-                () -> ParsedFrame.parse(MemorySegment.ofArray(bad), false, true, ChunkCodec.BLOSC2, "bad"));
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> parse(bad));
         assertTrue(e.getMessage().contains("chunk 0"), e.getMessage());
     }
 
@@ -127,6 +124,11 @@ class RepeatedOffsetsIndexTest {
         assertArrayEquals(new long[] {-5, -5}, ChunkOffsets.repeated(2, -5).toArray());
         assertThrows(IndexOutOfBoundsException.class, () -> ChunkOffsets.repeated(2, -5).get(2));
         assertEquals(0, ChunkOffsets.EMPTY.size());
+    }
+
+    /** A contiguous frame that must fill {@code frame} exactly. */
+    private static ParsedFrame parse(byte[] frame) {
+        return ParsedFrame.parse(MemorySegment.ofArray(frame), false, true, ChunkCodec.BLOSC2, "frame");
     }
 
     /** Where the offsets index chunk starts: header_len + cbytes (the frame's chunks section is empty here). */
