@@ -1,5 +1,6 @@
 package io.github.blosc2panama.simd;
 
+import static io.github.blosc2panama.simd.TwoVectorSelect.BYTES;
 import static io.github.blosc2panama.simd.TwoVectorSelect.INTS;
 import static io.github.blosc2panama.simd.TwoVectorSelect.SHORTS;
 import static jdk.incubator.vector.VectorOperators.L2B;
@@ -80,6 +81,16 @@ final class LongRowTranspose {
     private static final IntVector EVEN_INTS = intIndexes(t -> 2 * t);
     private static final IntVector ODD_INTS = intIndexes(t -> 2 * t + 1);
 
+    /**
+     * Whether {@link #rowsToLongs} zips bytes by selects too ({@link #rowsToLongsByByteSelect}): {@link #SELECTS} and
+     * AVX-512 VBMI, without which the 512-bit byte select is not one instruction.
+     */
+    static final boolean BYTE_SELECTS = SELECTS && CpuFlags.AVX512_VBMI;
+    /** Byte vectors of the kernel shape, and the zips of two of them into shorts (first and second half). */
+    private static final VectorSpecies<Byte> BW = ByteVector.SPECIES_64.withShape(LaneTranspose.SHAPE);
+    private static final ByteVector ZIP_BYTES_LO_INDEX = byteIndexes(t -> (t % 2) * 2 * M + t / 2);
+    private static final ByteVector ZIP_BYTES_HI_INDEX = byteIndexes(t -> (t % 2) * 2 * M + t / 2 + M);
+
     private LongRowTranspose() {
     }
 
@@ -89,7 +100,10 @@ final class LongRowTranspose {
      */
     static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
         int whole = n - n % M;
-        if (SELECTS) {
+        if (BYTE_SELECTS) {
+            whole = n - n % (2 * M);
+            rowsToLongsByByteSelect(s, from, stride, d, to, whole);
+        } else if (SELECTS) {
             rowsToLongsBySelect(s, from, stride, d, to, whole);
         } else {
             rowsToLongsByRearrange(s, from, stride, d, to, whole);
@@ -150,6 +164,65 @@ final class LongRowTranspose {
         } catch (Throwable t) {
             throw TwoVectorSelect.unchecked(t);
         }
+    }
+
+    /**
+     * {@link #rowsToLongsBySelect} with the byte pairs zipped by selects as well, 2M elements a step: rows 2k and
+     * 2k + 1 (2M bytes each) make the short vectors of byte pair k of the first and of the second M elements.
+     */
+    private static void rowsToLongsByByteSelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
+                                                int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
+        try {
+            for (int i = 0; i < whole; i += 2 * M) {
+                long at = from + i;
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(BW, s, at, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(BW, s, at + stride, LE);
+                Vector<Byte> r2 = ByteVector.fromMemorySegment(BW, s, at + 2 * stride, LE);
+                Vector<Byte> r3 = ByteVector.fromMemorySegment(BW, s, at + 3 * stride, LE);
+                Vector<Byte> r4 = ByteVector.fromMemorySegment(BW, s, at + 4 * stride, LE);
+                Vector<Byte> r5 = ByteVector.fromMemorySegment(BW, s, at + 5 * stride, LE);
+                Vector<Byte> r6 = ByteVector.fromMemorySegment(BW, s, at + 6 * stride, LE);
+                Vector<Byte> r7 = ByteVector.fromMemorySegment(BW, s, at + 7 * stride, LE);
+                Vector<Short> p0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r0, r1)).reinterpretAsShorts();
+                Vector<Short> p1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r2, r3)).reinterpretAsShorts();
+                Vector<Short> p2 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r4, r5)).reinterpretAsShorts();
+                Vector<Short> p3 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r6, r7)).reinterpretAsShorts();
+                long o = to + 8L * i;
+                Vector<Integer> lo0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p0, p1)).reinterpretAsInts();
+                Vector<Integer> lo1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p0, p1)).reinterpretAsInts();
+                Vector<Integer> hi0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p2, p3)).reinterpretAsInts();
+                Vector<Integer> hi1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p2, p3)).reinterpretAsInts();
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo0, hi0)).intoMemorySegment(d, o, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo0, hi0)).intoMemorySegment(d, o + 2 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo1, hi1)).intoMemorySegment(d, o + 4 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo1, hi1)).intoMemorySegment(d, o + 6 * M, LE);
+                p0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI_INDEX, r0, r1)).reinterpretAsShorts();
+                p1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI_INDEX, r2, r3)).reinterpretAsShorts();
+                p2 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI_INDEX, r4, r5)).reinterpretAsShorts();
+                p3 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI_INDEX, r6, r7)).reinterpretAsShorts();
+                o += 8L * M;
+                lo0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p0, p1)).reinterpretAsInts();
+                lo1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p0, p1)).reinterpretAsInts();
+                hi0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p2, p3)).reinterpretAsInts();
+                hi1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p2, p3)).reinterpretAsInts();
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo0, hi0)).intoMemorySegment(d, o, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo0, hi0)).intoMemorySegment(d, o + 2 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_LO_INDEX, lo1, hi1)).intoMemorySegment(d, o + 4 * M, LE);
+                ((IntVector) INTS.invokeExact(ZIP_INTS_HI_INDEX, lo1, hi1)).intoMemorySegment(d, o + 6 * M, LE);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+
+    private static ByteVector byteIndexes(IntUnaryOperator lane) {
+        byte[] index = new byte[BW.length()];
+        for (int t = 0; t < index.length; t++) {
+            index[t] = (byte) lane.applyAsInt(t);
+        }
+        return ByteVector.fromArray(BW, index, 0);
     }
 
     private static ShortVector shortIndexes(IntUnaryOperator lane) {

@@ -3,6 +3,7 @@ package io.github.blosc2panama.simd;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
@@ -25,11 +26,13 @@ final class TwoVectorSelect {
     static final MethodHandle INTS = find(IntVector.class);
     /** {@code ShortVector.selectFrom(Vector, Vector)}: {@code (ShortVector, Vector, Vector) ShortVector}, or null. */
     static final MethodHandle SHORTS = find(ShortVector.class);
+    /** {@code ByteVector.selectFrom(Vector, Vector)}: {@code (ByteVector, Vector, Vector) ByteVector}, or null. */
+    static final MethodHandle BYTES = find(ByteVector.class);
     /** {@code LongVector.selectFrom(Vector, Vector)}: {@code (LongVector, Vector, Vector) LongVector}, or null. */
     static final MethodHandle LONGS = find(LongVector.class);
 
     /** Whether the running JDK has the two-vector {@code selectFrom}. */
-    static final boolean AVAILABLE = INTS != null && SHORTS != null && LONGS != null;
+    static final boolean AVAILABLE = BYTES != null && INTS != null && SHORTS != null && LONGS != null;
 
     private TwoVectorSelect() {
     }
