@@ -82,14 +82,17 @@ final class LongRowTranspose {
     private static final IntVector ODD_INTS = intIndexes(t -> 2 * t + 1);
 
     /**
-     * Whether {@link #rowsToLongs} zips bytes by selects too ({@link #rowsToLongsByByteSelect}): {@link #SELECTS} and
-     * AVX-512 VBMI, without which the 512-bit byte select is not one instruction.
+     * Whether both directions zip and split bytes by selects too ({@link #rowsToLongsByByteSelect},
+     * {@link #longsToRowsByByteSelect}): {@link #SELECTS} and AVX-512 VBMI, without which the 512-bit byte select is
+     * not one instruction.
      */
     static final boolean BYTE_SELECTS = SELECTS && CpuFlags.AVX512_VBMI;
     /** Byte vectors of the kernel shape, and the zips of two of them into shorts (first and second half). */
     private static final VectorSpecies<Byte> BW = ByteVector.SPECIES_64.withShape(LaneTranspose.SHAPE);
     private static final ByteVector ZIP_BYTES_LO_INDEX = byteIndexes(t -> (t % 2) * 2 * M + t / 2);
     private static final ByteVector ZIP_BYTES_HI_INDEX = byteIndexes(t -> (t % 2) * 2 * M + t / 2 + M);
+    private static final ByteVector EVEN_BYTES = byteIndexes(t -> 2 * t);
+    private static final ByteVector ODD_BYTES = byteIndexes(t -> 2 * t + 1);
 
     private LongRowTranspose() {
     }
@@ -256,7 +259,10 @@ final class LongRowTranspose {
      */
     static void longsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
         int whole;
-        if (SELECTS) {
+        if (BYTE_SELECTS) {
+            whole = n - n % (2 * M);
+            longsToRowsByByteSelect(s, from, d, to, stride, whole);
+        } else if (SELECTS) {
             whole = n - n % M;
             longsToRowsBySelect(s, from, d, to, stride, whole);
         } else {
@@ -297,6 +303,59 @@ final class LongRowTranspose {
                 twoRows((ShortVector) SHORTS.invokeExact(ODD_SHORTS, lo0, lo1), d, row + 2 * stride, stride);
                 twoRows((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, hi0, hi1), d, row + 4 * stride, stride);
                 twoRows((ShortVector) SHORTS.invokeExact(ODD_SHORTS, hi0, hi1), d, row + 6 * stride, stride);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+
+    /**
+     * {@link #longsToRowsBySelect} with the rows split from the byte pairs by selects as well, 2M elements a step:
+     * byte pair k of the first and of the second M elements (two short vectors) make rows 2k and 2k + 1, their even
+     * and odd bytes.
+     */
+    private static void longsToRowsByByteSelect(MemorySegment s, long from, MemorySegment d, long to, long stride,
+                                                int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
+        long vectorBytes = I.vectorByteSize();
+        try {
+            for (int i = 0; i < whole; i += 2 * M) {
+                long at = from + 8L * i;
+                Vector<Integer> o0 = IntVector.fromMemorySegment(I, s, at, LE);
+                Vector<Integer> o1 = IntVector.fromMemorySegment(I, s, at + vectorBytes, LE);
+                Vector<Integer> o2 = IntVector.fromMemorySegment(I, s, at + 2 * vectorBytes, LE);
+                Vector<Integer> o3 = IntVector.fromMemorySegment(I, s, at + 3 * vectorBytes, LE);
+                Vector<Short> lo0 = ((IntVector) INTS.invokeExact(EVEN_INTS, o0, o1)).reinterpretAsShorts();
+                Vector<Short> hi0 = ((IntVector) INTS.invokeExact(ODD_INTS, o0, o1)).reinterpretAsShorts();
+                Vector<Short> lo1 = ((IntVector) INTS.invokeExact(EVEN_INTS, o2, o3)).reinterpretAsShorts();
+                Vector<Short> hi1 = ((IntVector) INTS.invokeExact(ODD_INTS, o2, o3)).reinterpretAsShorts();
+                Vector<Byte> a0 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, lo0, lo1)).reinterpretAsBytes();
+                Vector<Byte> a1 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, lo0, lo1)).reinterpretAsBytes();
+                Vector<Byte> a2 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, hi0, hi1)).reinterpretAsBytes();
+                Vector<Byte> a3 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, hi0, hi1)).reinterpretAsBytes();
+                at += 8L * M;
+                o0 = IntVector.fromMemorySegment(I, s, at, LE);
+                o1 = IntVector.fromMemorySegment(I, s, at + vectorBytes, LE);
+                o2 = IntVector.fromMemorySegment(I, s, at + 2 * vectorBytes, LE);
+                o3 = IntVector.fromMemorySegment(I, s, at + 3 * vectorBytes, LE);
+                lo0 = ((IntVector) INTS.invokeExact(EVEN_INTS, o0, o1)).reinterpretAsShorts();
+                hi0 = ((IntVector) INTS.invokeExact(ODD_INTS, o0, o1)).reinterpretAsShorts();
+                lo1 = ((IntVector) INTS.invokeExact(EVEN_INTS, o2, o3)).reinterpretAsShorts();
+                hi1 = ((IntVector) INTS.invokeExact(ODD_INTS, o2, o3)).reinterpretAsShorts();
+                Vector<Byte> b0 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, lo0, lo1)).reinterpretAsBytes();
+                Vector<Byte> b1 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, lo0, lo1)).reinterpretAsBytes();
+                Vector<Byte> b2 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, hi0, hi1)).reinterpretAsBytes();
+                Vector<Byte> b3 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, hi0, hi1)).reinterpretAsBytes();
+                long row = to + i;
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, a0, b0)).intoMemorySegment(d, row, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, a0, b0)).intoMemorySegment(d, row + stride, LE);
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, a1, b1)).intoMemorySegment(d, row + 2 * stride, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, a1, b1)).intoMemorySegment(d, row + 3 * stride, LE);
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, a2, b2)).intoMemorySegment(d, row + 4 * stride, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, a2, b2)).intoMemorySegment(d, row + 5 * stride, LE);
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, a3, b3)).intoMemorySegment(d, row + 6 * stride, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, a3, b3)).intoMemorySegment(d, row + 7 * stride, LE);
             }
         } catch (Throwable t) {
             throw TwoVectorSelect.unchecked(t);
