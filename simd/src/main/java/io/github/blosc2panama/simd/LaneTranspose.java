@@ -34,7 +34,8 @@ import jdk.incubator.vector.VectorSpecies;
  * Callers pass native segments only: short, int and long vector accesses to heap segments over {@code byte[]} are
  * not intrinsified (about 40x slower), and going through byte vectors plus reinterpretation costs native segments 3x
  * ({@link ShuffleVector} stages heap data through native scratch instead). Each loop types its segments as native
- * for the compiler ({@link NativeSegments}).
+ * for the compiler ({@link NativeSegments}). With 512-bit vectors and AVX-512 VBMI, the byte rows of typesizes 2 and
+ * 4 go through {@link IntRowTranspose}'s selects instead.
  */
 final class LaneTranspose {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -82,10 +83,15 @@ final class LaneTranspose {
 
     /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}; rows at {@code s[from]} and {@code s[from + stride]}. */
     static void rowsToShorts(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        int whole = n - n % BS.length();
-        if (PBS == 1) {
+        int whole;
+        if (IntRowTranspose.USABLE) {
+            whole = n - n % IntRowTranspose.STEP;
+            IntRowTranspose.rowsToShorts(s, from, stride, d, to, whole);
+        } else if (PBS == 1) {
+            whole = n - n % BS.length();
             rowsToShortsVectors(s, from, stride, d, to, whole);
         } else {
+            whole = n - n % BS.length();
             rowsToShortsParts(s, from, stride, d, to, whole);
         }
         for (int i = whole; i < n; i++) {
@@ -126,10 +132,15 @@ final class LaneTranspose {
 
     /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
     static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        int whole = n - n % BI.length();
-        if (PBI == 1) {
+        int whole;
+        if (IntRowTranspose.USABLE) {
+            whole = n - n % IntRowTranspose.STEP;
+            IntRowTranspose.rowsToInts(s, from, stride, d, to, whole);
+        } else if (PBI == 1) {
+            whole = n - n % BI.length();
             rowsToIntsVectors(s, from, stride, d, to, whole);
         } else {
+            whole = n - n % BI.length();
             rowsToIntsParts(s, from, stride, d, to, whole);
         }
         for (int i = whole; i < n; i++) {
@@ -238,10 +249,15 @@ final class LaneTranspose {
 
     /** Inverse of {@link #rowsToShorts}: shorts at {@code s[from + 2i]} to the byte rows at {@code d[to]}. */
     static void shortsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
-        int whole = n - n % BS.length();
-        if (PBS == 1) {
+        int whole;
+        if (IntRowTranspose.USABLE) {
+            whole = n - n % IntRowTranspose.STEP;
+            IntRowTranspose.shortsToRows(s, from, d, to, stride, whole);
+        } else if (PBS == 1) {
+            whole = n - n % BS.length();
             shortsToRowsVectors(s, from, d, to, stride, whole);
         } else {
+            whole = n - n % BS.length();
             shortsToRowsParts(s, from, d, to, stride, whole);
         }
         for (int i = whole; i < n; i++) {
@@ -283,10 +299,15 @@ final class LaneTranspose {
 
     /** Inverse of {@link #rowsToInts}: ints at {@code s[from + 4i]} to the 4 byte rows at {@code d[to]}. */
     static void intsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
-        int whole = n - n % BI.length();
-        if (PBI == 1) {
+        int whole;
+        if (IntRowTranspose.USABLE) {
+            whole = n - n % IntRowTranspose.STEP;
+            IntRowTranspose.intsToRows(s, from, d, to, stride, whole);
+        } else if (PBI == 1) {
+            whole = n - n % BI.length();
             intsToRowsVectors(s, from, d, to, stride, whole);
         } else {
+            whole = n - n % BI.length();
             intsToRowsParts(s, from, d, to, stride, whole);
         }
         for (int i = whole; i < n; i++) {

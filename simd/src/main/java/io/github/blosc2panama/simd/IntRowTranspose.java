@@ -1,0 +1,148 @@
+package io.github.blosc2panama.simd;
+
+import static io.github.blosc2panama.simd.TwoVectorSelect.BYTES;
+import static io.github.blosc2panama.simd.TwoVectorSelect.SHORTS;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
+import java.util.function.IntUnaryOperator;
+import jdk.incubator.vector.ByteVector;
+import jdk.incubator.vector.ShortVector;
+import jdk.incubator.vector.Vector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * The byte shuffle of typesizes 2 and 4 by 512-bit two-vector selects, 64 elements a step: byte rows zipped into
+ * shorts (two rows) and those into ints (four rows), and the ints and shorts split back into rows by their even and
+ * odd shorts and bytes. On AVX-512 VBMI each select is one instruction, where {@link LaneTranspose}'s widening and
+ * narrowing conversions need a conversion and a shift per row per vector: the unshuffle of typesize 4 does 8
+ * instructions per 256 bytes instead of about 16. Used by {@link LaneTranspose} when {@link #USABLE} (the same
+ * condition as {@link LongRowTranspose#BYTE_SELECTS}).
+ *
+ * <p>Callers pass native segments and a multiple of {@link #STEP} elements; no argument checks: callers have done
+ * them.
+ */
+final class IntRowTranspose {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    /** Whether this runs here: 512-bit kernel vectors, two-vector selects, AVX-512 VBMI. */
+    static final boolean USABLE = LongRowTranspose.BYTE_SELECTS;
+    private static final VectorSpecies<Byte> B = ByteVector.SPECIES_512;
+    private static final VectorSpecies<Short> S = ShortVector.SPECIES_512;
+    /** Elements per step: the lanes of a byte vector. */
+    static final int STEP = B.length();
+
+    // Two-vector selects over the concatenation (a, b): zips of the first and of the second halves, even and odd lanes
+    private static final ByteVector ZIP_BYTES_LO = bytes(t -> (t % 2) * STEP + t / 2);
+    private static final ByteVector ZIP_BYTES_HI = bytes(t -> (t % 2) * STEP + t / 2 + STEP / 2);
+    private static final ByteVector EVEN_BYTES = bytes(t -> 2 * t);
+    private static final ByteVector ODD_BYTES = bytes(t -> 2 * t + 1);
+    private static final ShortVector ZIP_SHORTS_LO = shorts(t -> (t % 2) * (STEP / 2) + t / 2);
+    private static final ShortVector ZIP_SHORTS_HI = shorts(t -> (t % 2) * (STEP / 2) + t / 2 + STEP / 4);
+    private static final ShortVector EVEN_SHORTS = shorts(t -> 2 * t);
+    private static final ShortVector ODD_SHORTS = shorts(t -> 2 * t + 1);
+
+    private IntRowTranspose() {
+    }
+
+    private static ByteVector bytes(IntUnaryOperator lane) {
+        byte[] index = new byte[B.length()];
+        for (int t = 0; t < index.length; t++) {
+            index[t] = (byte) lane.applyAsInt(t);
+        }
+        return ByteVector.fromArray(B, index, 0);
+    }
+
+    private static ShortVector shorts(IntUnaryOperator lane) {
+        short[] index = new short[S.length()];
+        for (int t = 0; t < index.length; t++) {
+            index[t] = (short) lane.applyAsInt(t);
+        }
+        return ShortVector.fromArray(S, index, 0);
+    }
+
+    /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}, rows at {@code s[from]} and {@code s[from + stride]}. */
+    static void rowsToShorts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
+        try {
+            for (int i = 0; i < whole; i += STEP) {
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s, from + i, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s, from + stride + i, LE);
+                long o = to + 2L * i;
+                ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r0, r1)).intoMemorySegment(d, o, LE);
+                ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r0, r1)).intoMemorySegment(d, o + STEP, LE);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+
+    /** Inverse of {@link #rowsToShorts}: shorts at {@code s[from + 2i]} to the 2 byte rows at {@code d[to]}. */
+    static void shortsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
+        try {
+            for (int i = 0; i < whole; i += STEP) {
+                long at = from + 2L * i;
+                Vector<Byte> v0 = ByteVector.fromMemorySegment(B, s, at, LE);
+                Vector<Byte> v1 = ByteVector.fromMemorySegment(B, s, at + STEP, LE);
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, v0, v1)).intoMemorySegment(d, to + i, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, v0, v1)).intoMemorySegment(d, to + stride + i, LE);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+
+    /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
+    static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
+        try {
+            for (int i = 0; i < whole; i += STEP) {
+                long at = from + i;
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s, at, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s, at + stride, LE);
+                Vector<Byte> r2 = ByteVector.fromMemorySegment(B, s, at + 2 * stride, LE);
+                Vector<Byte> r3 = ByteVector.fromMemorySegment(B, s, at + 3 * stride, LE);
+                Vector<Short> lo0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r0, r1)).reinterpretAsShorts();
+                Vector<Short> lo1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r0, r1)).reinterpretAsShorts();
+                Vector<Short> hi0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r2, r3)).reinterpretAsShorts();
+                Vector<Short> hi1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r2, r3)).reinterpretAsShorts();
+                long o = to + 4L * i;
+                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo0, hi0)).intoMemorySegment(d, o, LE);
+                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI, lo0, hi0)).intoMemorySegment(d, o + STEP, LE);
+                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo1, hi1)).intoMemorySegment(d, o + 2 * STEP, LE);
+                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI, lo1, hi1)).intoMemorySegment(d, o + 3 * STEP, LE);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+
+    /** Inverse of {@link #rowsToInts}: ints at {@code s[from + 4i]} to the 4 byte rows at {@code d[to]}. */
+    static void intsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int whole) {
+        s = NativeSegments.typed(s);
+        d = NativeSegments.typed(d);
+        try {
+            for (int i = 0; i < whole; i += STEP) {
+                long at = from + 4L * i;
+                Vector<Short> v0 = ShortVector.fromMemorySegment(S, s, at, LE);
+                Vector<Short> v1 = ShortVector.fromMemorySegment(S, s, at + STEP, LE);
+                Vector<Short> v2 = ShortVector.fromMemorySegment(S, s, at + 2 * STEP, LE);
+                Vector<Short> v3 = ShortVector.fromMemorySegment(S, s, at + 3 * STEP, LE);
+                Vector<Byte> lo0 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, v0, v1)).reinterpretAsBytes();
+                Vector<Byte> hi0 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, v0, v1)).reinterpretAsBytes();
+                Vector<Byte> lo1 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, v2, v3)).reinterpretAsBytes();
+                Vector<Byte> hi1 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, v2, v3)).reinterpretAsBytes();
+                long row = to + i;
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, lo0, lo1)).intoMemorySegment(d, row, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, lo0, lo1)).intoMemorySegment(d, row + stride, LE);
+                ((ByteVector) BYTES.invokeExact(EVEN_BYTES, hi0, hi1)).intoMemorySegment(d, row + 2 * stride, LE);
+                ((ByteVector) BYTES.invokeExact(ODD_BYTES, hi0, hi1)).intoMemorySegment(d, row + 3 * stride, LE);
+            }
+        } catch (Throwable t) {
+            throw TwoVectorSelect.unchecked(t);
+        }
+    }
+}
