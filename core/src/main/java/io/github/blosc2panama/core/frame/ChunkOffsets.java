@@ -62,4 +62,31 @@ public final class ChunkOffsets {
         Arrays.fill(a, value);
         return a;
     }
+
+    /** A new array of the offsets with {@code v} inserted at {@code i} (0 to {@link #size()}). */
+    public long[] toArrayInserting(int i, long v) {
+        Objects.checkIndex(i, size + 1);
+        long[] a = new long[size + 1];
+        copyTo(0, a, 0, i);
+        a[i] = v;
+        copyTo(i, a, i + 1, size - i);
+        return a;
+    }
+
+    /** A new array of the offsets without chunk {@code i}'s. */
+    public long[] toArrayRemoving(int i) {
+        Objects.checkIndex(i, size);
+        long[] a = new long[size - 1];
+        copyTo(0, a, 0, i);
+        copyTo(i + 1, a, i, size - i - 1);
+        return a;
+    }
+
+    private void copyTo(int from, long[] dst, int to, int count) {
+        if (values != null) {
+            System.arraycopy(values, from, dst, to, count);
+        } else {
+            Arrays.fill(dst, to, to + count, value);
+        }
+    }
 }

@@ -418,7 +418,7 @@ public final class SChunk implements AutoCloseable {
         MemorySegment c = validated(chunk);
         int[] nb = allNbytes(s);
         List<MemorySegment> pending = pendingList(s.offsets().size() + 1);
-        long[] offs = insertAt(s.offsets().toArray(), i, Long.MIN_VALUE);
+        long[] offs = s.offsets().toArrayInserting(i, Long.MIN_VALUE);
         int[] nb2 = insertAt(nb, i, ChunkPeek.read(c, 0, c.byteSize(), "chunk").nbytes());
         pending.add(i, c);
         apply(s, offs, nb2, pending, List.of(), s.header().metalayers(), s.vlmeta(), checkVl(s, c, i, false));
@@ -444,7 +444,7 @@ public final class SChunk implements AutoCloseable {
         State s = state;
         checkIndex(i, s);
         int[] nb = allNbytes(s);
-        long[] offs = removeAt(s.offsets().toArray(), i);
+        long[] offs = s.offsets().toArrayRemoving(i);
         long gone = s.offsets().get(i);
         List<Long> freed = gone >= 0 ? List.of(gone) : List.of();
         apply(s, offs, removeAt(nb, i), pendingList(offs.length), freed, s.header().metalayers(), s.vlmeta(),
@@ -710,26 +710,11 @@ public final class SChunk implements AutoCloseable {
         state = new State(stored2, ChunkOffsets.of(offsCopy), List.copyOf(vl), nb == null ? null : nb.clone());
     }
 
-    private static long[] insertAt(long[] a, int i, long v) {
-        long[] b = new long[a.length + 1];
-        System.arraycopy(a, 0, b, 0, i);
-        b[i] = v;
-        System.arraycopy(a, i, b, i + 1, a.length - i);
-        return b;
-    }
-
     private static int[] insertAt(int[] a, int i, int v) {
         int[] b = new int[a.length + 1];
         System.arraycopy(a, 0, b, 0, i);
         b[i] = v;
         System.arraycopy(a, i, b, i + 1, a.length - i);
-        return b;
-    }
-
-    private static long[] removeAt(long[] a, int i) {
-        long[] b = new long[a.length - 1];
-        System.arraycopy(a, 0, b, 0, i);
-        System.arraycopy(a, i + 1, b, i, a.length - i - 1);
         return b;
     }
 

@@ -126,6 +126,26 @@ class RepeatedOffsetsIndexTest {
         assertEquals(0, ChunkOffsets.EMPTY.size());
     }
 
+    @Test
+    void insertingAndRemovingMakeNewArraysInBothForms() {
+        long[] values = {3, 1, 4};
+        ChunkOffsets a = ChunkOffsets.of(values);
+        assertArrayEquals(new long[] {7, 3, 1, 4}, a.toArrayInserting(0, 7));
+        assertArrayEquals(new long[] {3, 1, 7, 4}, a.toArrayInserting(2, 7));
+        assertArrayEquals(new long[] {3, 1, 4, 7}, a.toArrayInserting(3, 7));
+        assertArrayEquals(new long[] {1, 4}, a.toArrayRemoving(0));
+        assertArrayEquals(new long[] {3, 4}, a.toArrayRemoving(1));
+        assertArrayEquals(new long[] {3, 1}, a.toArrayRemoving(2));
+        assertArrayEquals(new long[] {3, 1, 4}, values, "the held array is left alone");
+        ChunkOffsets r = ChunkOffsets.repeated(3, -5);
+        assertArrayEquals(new long[] {-5, 7, -5, -5}, r.toArrayInserting(1, 7));
+        assertArrayEquals(new long[] {-5, -5}, r.toArrayRemoving(2));
+        assertArrayEquals(new long[] {7}, ChunkOffsets.EMPTY.toArrayInserting(0, 7));
+        assertThrows(IndexOutOfBoundsException.class, () -> r.toArrayInserting(4, 7));
+        assertThrows(IndexOutOfBoundsException.class, () -> r.toArrayRemoving(3));
+        assertThrows(IndexOutOfBoundsException.class, () -> ChunkOffsets.EMPTY.toArrayRemoving(0));
+    }
+
     /** A contiguous frame that must fill {@code frame} exactly. */
     private static ParsedFrame parse(byte[] frame) {
         return ParsedFrame.parse(MemorySegment.ofArray(frame), false, true, ChunkCodec.BLOSC2, "frame");
