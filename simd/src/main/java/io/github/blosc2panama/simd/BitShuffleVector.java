@@ -16,11 +16,12 @@ import jdk.incubator.vector.VectorSpecies;
  * Bit shuffle on the Vector API, bit-identical to {@link BitShuffleScalar}. Only loaded when
  * {@link SimdSupport#VECTOR}.
  *
- * <p>Works on tiles of up to 8192 elements (a multiple of 64 elements, at most 128 KiB). Forward: the tile is
- * byte-shuffled ({@link ShuffleVector}) into a per-thread scratch segment that stays in cache, so byte {@code j}
- * of the tile's elements is one contiguous run (typesize 1 reads the source directly); each vector of {@code N} of those bytes
- * gives, per bit {@code b}, a lane mask ({@code and}, {@code compare(NE, 0)}) whose {@code toLong()} is exactly the
- * {@code N / 8} bytes of row {@code 8j + b} at that place, stored straight into dst. Backward: each vector of
+ * <p>Works on tiles of elements (a multiple of 64 elements: up to 8192 and 128 KiB with {@link BitMatrixVector},
+ * else about 16 KiB). Forward: the tile is byte-shuffled ({@link ShuffleVector}) into a per-thread scratch segment
+ * that stays in cache, so byte {@code j} of the tile's elements is one contiguous run (typesize 1 reads the source
+ * directly); each vector of {@code N} of those bytes gives, per bit {@code b}, a lane mask ({@code and},
+ * {@code compare(NE, 0)}) whose {@code toLong()} is exactly the {@code N / 8} bytes of row {@code 8j + b} at that
+ * place, stored straight into dst. Backward: each vector of
  * {@code N} bytes is rebuilt from the 8 row pieces ({@code VectorMask.fromLong}, masked {@code or}) into the scratch
  * (or dst for typesize 1), and the tile is byte-unshuffled into dst. With 512-bit vectors, JDK 24's two-vector
  * selects and AVX-512 VBMI ({@link BitMatrixVector#USABLE}), whole groups of 512 bytes of a byte row go through
@@ -39,12 +40,18 @@ final class BitShuffleVector {
     static final VectorSpecies<Byte> BITS = bitSpecies();
     private static final int N = BITS.length();
     /**
-     * Most elements per tile. Tiles this large run the bit unshuffle of typesize 8 at 14-15 GB/s in cache, tiles of
-     * 2048 elements at 11-12 (each bit row is read in runs of 1 KiB instead of 256 bytes).
+     * Most elements per tile with {@link BitMatrixVector}. Tiles this large run its bit unshuffle of typesize 8 at
+     * 14-15 GB/s in cache, tiles of 2048 elements at 11-12 (each bit row is read in runs of 1 KiB instead of 256
+     * bytes).
      */
     private static final int TILE_ELEMENTS = 8192;
-    /** Most bytes per tile, which bounds the scratch of large typesizes. */
+    /** Most bytes per tile with {@link BitMatrixVector}, which bounds the scratch of large typesizes. */
     private static final int TILE_BYTES = 128 * 1024;
+    /**
+     * Bytes per tile with the per-bit masks, whose tile then stays in L1: with {@link #TILE_ELEMENTS} they ran 15-23 %
+     * slower backward and 4-11 % slower forward (256-bit vectors, typesizes 2 to 8).
+     */
+    private static final int MASKS_TILE_BYTES = 16 * 1024;
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
 
     private BitShuffleVector() {
@@ -106,9 +113,11 @@ final class BitShuffleVector {
         NativeStaging.copyOut(d, dst, length);
     }
 
-    /** Elements per tile: a multiple of 64, at most {@link #TILE_ELEMENTS} and {@link #TILE_BYTES}, at least 64. */
+    /** Elements per tile: a multiple of 64, at least 64 (see {@link #TILE_ELEMENTS}, {@link #MASKS_TILE_BYTES}). */
     private static int tileElements(int typesize) {
-        return Math.max(64, Math.min(TILE_ELEMENTS, TILE_BYTES / typesize) & ~63);
+        int most = BitMatrixVector.USABLE ? Math.min(TILE_ELEMENTS, TILE_BYTES / typesize)
+                : MASKS_TILE_BYTES / typesize;
+        return Math.max(64, most & ~63);
     }
 
     private static void forward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
@@ -157,15 +166,20 @@ final class BitShuffleVector {
             done = groups * BitMatrixVector.GROUP;
         }
         for (int j = 0; j < rows; j++) {
-            bitRowForward(in, from + j * inRowStep, out, to + 8 * j * rowStride, rowStride, done, n);
+            bitRowForward(in, from + j * inRowStep + done, out, to + 8 * j * rowStride + done / 8, rowStride, n - done);
         }
     }
 
-    /** Bytes {@code [done, n)} of one byte row at {@code in[from..]} to its 8 bit rows at {@code out[to..]}. */
+    /**
+     * One byte row of n bytes (a multiple of 8) at {@code in[from..]} to its 8 bit rows at {@code out[to..]}. The
+     * loop starts at 0, not at a parameter: C2 compiled it 15 % slower from an unknown start.
+     */
     private static void bitRowForward(MemorySegment in, long from, MemorySegment out, long to, long rowStride,
-                                      int done, int n) {
+                                      int n) {
+        in = NativeSegments.typed(in);
+        out = NativeSegments.typed(out);
         int whole = n - n % N;
-        for (int c = done; c < whole; c += N) {
+        for (int c = 0; c < whole; c += N) {
             ByteVector v = ByteVector.fromMemorySegment(BITS, in, from + c, LE);
             long at = to + c / 8;
             put(out, at, v.and((byte) 0x01).compare(VectorOperators.NE, 0).toLong());
@@ -201,15 +215,17 @@ final class BitShuffleVector {
             done = groups * BitMatrixVector.GROUP;
         }
         for (int j = 0; j < rows; j++) {
-            bitRowBackward(in, from + 8 * j * rowStride, rowStride, out, to + j * outRowStep, done, n);
+            bitRowBackward(in, from + 8 * j * rowStride + done / 8, rowStride, out, to + j * outRowStep + done, n - done);
         }
     }
 
-    /** Bytes {@code [done, n)} of one byte row at {@code out[to..]} from its 8 bit rows at {@code in[from..]}. */
+    /** Inverse of {@link #bitRowForward}: one byte row of n bytes at {@code out[to..]} from its 8 bit rows. */
     private static void bitRowBackward(MemorySegment in, long from, long rowStride, MemorySegment out, long to,
-                                       int done, int n) {
+                                       int n) {
+        in = NativeSegments.typed(in);
+        out = NativeSegments.typed(out);
         int whole = n - n % N;
-        for (int c = done; c < whole; c += N) {
+        for (int c = 0; c < whole; c += N) {
             long at = from + c / 8;
             ByteVector v = ByteVector.zero(BITS);
             v = v.lanewise(VectorOperators.OR, (byte) 0x01, VectorMask.fromLong(BITS, get(in, at)));
