@@ -157,8 +157,6 @@ final class BitShuffleVector {
      */
     private static void bitRowsForward(MemorySegment in, long from, long inRowStep, MemorySegment out, long to,
                                        long rowStride, int n, int rows) {
-        in = NativeSegments.typed(in);
-        out = NativeSegments.typed(out);
         int done = 0;
         if (BitMatrixVector.USABLE) {
             int groups = n / BitMatrixVector.GROUP;
@@ -166,7 +164,8 @@ final class BitShuffleVector {
             done = groups * BitMatrixVector.GROUP;
         }
         for (int j = 0; j < rows; j++) {
-            bitRowForward(in, from + j * inRowStep + done, out, to + 8 * j * rowStride + done / 8, rowStride, n - done);
+            long rowTo = to + 8 * j * rowStride + done / 8;
+            bitRowForward(in, from + j * inRowStep + done, out, rowTo, rowStride, n - done);
         }
     }
 
@@ -206,8 +205,6 @@ final class BitShuffleVector {
      */
     private static void bitRowsBackward(MemorySegment in, long from, long rowStride, MemorySegment out, long to,
                                         long outRowStep, int n, int rows) {
-        in = NativeSegments.typed(in);
-        out = NativeSegments.typed(out);
         int done = 0;
         if (BitMatrixVector.USABLE) {
             int groups = n / BitMatrixVector.GROUP;
@@ -215,7 +212,8 @@ final class BitShuffleVector {
             done = groups * BitMatrixVector.GROUP;
         }
         for (int j = 0; j < rows; j++) {
-            bitRowBackward(in, from + 8 * j * rowStride + done / 8, rowStride, out, to + j * outRowStep + done, n - done);
+            long rowFrom = from + 8 * j * rowStride + done / 8;
+            bitRowBackward(in, rowFrom, rowStride, out, to + j * outRowStep + done, n - done);
         }
     }
 

@@ -60,7 +60,7 @@ final class IntRowTranspose {
         return ShortVector.fromArray(S, index, 0);
     }
 
-    /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}, rows at {@code s[from]} and {@code s[from + stride]}. */
+    /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}, rows at {@code s[from]}, {@code s[from + stride]}. */
     static void rowsToShorts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
         s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
