@@ -75,110 +75,95 @@ final class BitMatrixVector {
     }
 
     /**
-     * Bit rows of {@code groups * 512} bytes of each of {@code rows} byte rows, byte row {@code j} at
-     * {@code in[from + j * inRowStep..]}: its bit row {@code b} gets {@code groups * 64} bytes at
-     * {@code out[to + (8j + b) * rowStride..]}. All the byte rows of a tile go through one call (a few per cent
-     * faster than a call per byte row).
+     * Bit rows of {@code groups * 512} bytes of one byte row at {@code in[from..]}: bit row {@code b} gets
+     * {@code groups * 64} bytes at {@code out[to + b * rowStride..]}.
      */
-    static void forward(MemorySegment in, long from, long inRowStep, MemorySegment out, long to, long rowStride,
-                        int groups, int rows) {
+    static void forward(MemorySegment in, long from, MemorySegment out, long to, long rowStride, int groups) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
         try {
-            for (int j = 0; j < rows; j++) {
-                long rowFrom = from + j * inRowStep;
-                long rowTo = to + 8 * j * rowStride;
-                for (int g = 0; g < groups; g++) {
-                    long at = rowFrom + (long) g * GROUP;
-                    LongVector p0 = ByteVector.fromMemorySegment(B, in, at, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p1 = ByteVector.fromMemorySegment(B, in, at + 64, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p2 = ByteVector.fromMemorySegment(B, in, at + 128, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p3 = ByteVector.fromMemorySegment(B, in, at + 192, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p4 = ByteVector.fromMemorySegment(B, in, at + 256, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p5 = ByteVector.fromMemorySegment(B, in, at + 320, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p6 = ByteVector.fromMemorySegment(B, in, at + 384, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    LongVector p7 = ByteVector.fromMemorySegment(B, in, at + 448, LE).rearrange(BYTES_BY_K)
-                            .reinterpretAsLongs();
-                    // long transpose: vector k, lane i <- vector i, lane k
-                    LongVector q0 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p0, (Vector<Long>) p1);
-                    LongVector q1 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p0, (Vector<Long>) p1);
-                    LongVector q2 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p2, (Vector<Long>) p3);
-                    LongVector q3 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p2, (Vector<Long>) p3);
-                    LongVector q4 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p4, (Vector<Long>) p5);
-                    LongVector q5 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p4, (Vector<Long>) p5);
-                    LongVector q6 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p6, (Vector<Long>) p7);
-                    LongVector q7 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p6, (Vector<Long>) p7);
-                    LongVector r0 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q0, (Vector<Long>) q2);
-                    LongVector r2 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q0, (Vector<Long>) q2);
-                    LongVector r1 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q1, (Vector<Long>) q3);
-                    LongVector r3 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q1, (Vector<Long>) q3);
-                    LongVector r4 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q4, (Vector<Long>) q6);
-                    LongVector r6 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q4, (Vector<Long>) q6);
-                    LongVector r5 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q5, (Vector<Long>) q7);
-                    LongVector r7 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q5, (Vector<Long>) q7);
-                    LongVector a0 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r0, (Vector<Long>) r4);
-                    LongVector a4 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r0, (Vector<Long>) r4);
-                    LongVector a1 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r1, (Vector<Long>) r5);
-                    LongVector a5 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r1, (Vector<Long>) r5);
-                    LongVector a2 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r2, (Vector<Long>) r6);
-                    LongVector a6 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r2, (Vector<Long>) r6);
-                    LongVector a3 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r3, (Vector<Long>) r7);
-                    LongVector a7 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r3, (Vector<Long>) r7);
-                    // bit matrix transpose between the vectors: swap blocks of 4, 2, 1 bits
-                    LongVector t;
-                    t = a0.lanewise(LSHR, 4).lanewise(XOR, a4).and(NIBBLES);
-                    a4 = a4.lanewise(XOR, t);
-                    a0 = a0.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a1.lanewise(LSHR, 4).lanewise(XOR, a5).and(NIBBLES);
-                    a5 = a5.lanewise(XOR, t);
-                    a1 = a1.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a2.lanewise(LSHR, 4).lanewise(XOR, a6).and(NIBBLES);
-                    a6 = a6.lanewise(XOR, t);
-                    a2 = a2.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a3.lanewise(LSHR, 4).lanewise(XOR, a7).and(NIBBLES);
-                    a7 = a7.lanewise(XOR, t);
-                    a3 = a3.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a0.lanewise(LSHR, 2).lanewise(XOR, a2).and(PAIRS);
-                    a2 = a2.lanewise(XOR, t);
-                    a0 = a0.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a1.lanewise(LSHR, 2).lanewise(XOR, a3).and(PAIRS);
-                    a3 = a3.lanewise(XOR, t);
-                    a1 = a1.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a4.lanewise(LSHR, 2).lanewise(XOR, a6).and(PAIRS);
-                    a6 = a6.lanewise(XOR, t);
-                    a4 = a4.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a5.lanewise(LSHR, 2).lanewise(XOR, a7).and(PAIRS);
-                    a7 = a7.lanewise(XOR, t);
-                    a5 = a5.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a0.lanewise(LSHR, 1).lanewise(XOR, a1).and(BITS);
-                    a1 = a1.lanewise(XOR, t);
-                    a0 = a0.lanewise(XOR, t.lanewise(LSHL, 1));
-                    t = a2.lanewise(LSHR, 1).lanewise(XOR, a3).and(BITS);
-                    a3 = a3.lanewise(XOR, t);
-                    a2 = a2.lanewise(XOR, t.lanewise(LSHL, 1));
-                    t = a4.lanewise(LSHR, 1).lanewise(XOR, a5).and(BITS);
-                    a5 = a5.lanewise(XOR, t);
-                    a4 = a4.lanewise(XOR, t.lanewise(LSHL, 1));
-                    t = a6.lanewise(LSHR, 1).lanewise(XOR, a7).and(BITS);
-                    a7 = a7.lanewise(XOR, t);
-                    a6 = a6.lanewise(XOR, t.lanewise(LSHL, 1));
-                    long o = rowTo + (long) g * (GROUP / 8);
-                    a0.intoMemorySegment(out, o, LE);
-                    a1.intoMemorySegment(out, o + rowStride, LE);
-                    a2.intoMemorySegment(out, o + 2 * rowStride, LE);
-                    a3.intoMemorySegment(out, o + 3 * rowStride, LE);
-                    a4.intoMemorySegment(out, o + 4 * rowStride, LE);
-                    a5.intoMemorySegment(out, o + 5 * rowStride, LE);
-                    a6.intoMemorySegment(out, o + 6 * rowStride, LE);
-                    a7.intoMemorySegment(out, o + 7 * rowStride, LE);
-                }
+            for (int g = 0; g < groups; g++) {
+                long at = from + (long) g * GROUP;
+                LongVector p0 = ByteVector.fromMemorySegment(B, in, at, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p1 = ByteVector.fromMemorySegment(B, in, at + 64, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p2 = ByteVector.fromMemorySegment(B, in, at + 128, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p3 = ByteVector.fromMemorySegment(B, in, at + 192, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p4 = ByteVector.fromMemorySegment(B, in, at + 256, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p5 = ByteVector.fromMemorySegment(B, in, at + 320, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p6 = ByteVector.fromMemorySegment(B, in, at + 384, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                LongVector p7 = ByteVector.fromMemorySegment(B, in, at + 448, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
+                // long transpose: vector k, lane i <- vector i, lane k
+                LongVector q0 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p0, (Vector<Long>) p1);
+                LongVector q1 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p0, (Vector<Long>) p1);
+                LongVector q2 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p2, (Vector<Long>) p3);
+                LongVector q3 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p2, (Vector<Long>) p3);
+                LongVector q4 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p4, (Vector<Long>) p5);
+                LongVector q5 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p4, (Vector<Long>) p5);
+                LongVector q6 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p6, (Vector<Long>) p7);
+                LongVector q7 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p6, (Vector<Long>) p7);
+                LongVector r0 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q0, (Vector<Long>) q2);
+                LongVector r2 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q0, (Vector<Long>) q2);
+                LongVector r1 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q1, (Vector<Long>) q3);
+                LongVector r3 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q1, (Vector<Long>) q3);
+                LongVector r4 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q4, (Vector<Long>) q6);
+                LongVector r6 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q4, (Vector<Long>) q6);
+                LongVector r5 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q5, (Vector<Long>) q7);
+                LongVector r7 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q5, (Vector<Long>) q7);
+                LongVector a0 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r0, (Vector<Long>) r4);
+                LongVector a4 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r0, (Vector<Long>) r4);
+                LongVector a1 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r1, (Vector<Long>) r5);
+                LongVector a5 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r1, (Vector<Long>) r5);
+                LongVector a2 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r2, (Vector<Long>) r6);
+                LongVector a6 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r2, (Vector<Long>) r6);
+                LongVector a3 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r3, (Vector<Long>) r7);
+                LongVector a7 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r3, (Vector<Long>) r7);
+                // bit matrix transpose between the vectors: swap blocks of 4, 2, 1 bits
+                LongVector t;
+                t = a0.lanewise(LSHR, 4).lanewise(XOR, a4).and(NIBBLES);
+                a4 = a4.lanewise(XOR, t);
+                a0 = a0.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a1.lanewise(LSHR, 4).lanewise(XOR, a5).and(NIBBLES);
+                a5 = a5.lanewise(XOR, t);
+                a1 = a1.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a2.lanewise(LSHR, 4).lanewise(XOR, a6).and(NIBBLES);
+                a6 = a6.lanewise(XOR, t);
+                a2 = a2.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a3.lanewise(LSHR, 4).lanewise(XOR, a7).and(NIBBLES);
+                a7 = a7.lanewise(XOR, t);
+                a3 = a3.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a0.lanewise(LSHR, 2).lanewise(XOR, a2).and(PAIRS);
+                a2 = a2.lanewise(XOR, t);
+                a0 = a0.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a1.lanewise(LSHR, 2).lanewise(XOR, a3).and(PAIRS);
+                a3 = a3.lanewise(XOR, t);
+                a1 = a1.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a4.lanewise(LSHR, 2).lanewise(XOR, a6).and(PAIRS);
+                a6 = a6.lanewise(XOR, t);
+                a4 = a4.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a5.lanewise(LSHR, 2).lanewise(XOR, a7).and(PAIRS);
+                a7 = a7.lanewise(XOR, t);
+                a5 = a5.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a0.lanewise(LSHR, 1).lanewise(XOR, a1).and(BITS);
+                a1 = a1.lanewise(XOR, t);
+                a0 = a0.lanewise(XOR, t.lanewise(LSHL, 1));
+                t = a2.lanewise(LSHR, 1).lanewise(XOR, a3).and(BITS);
+                a3 = a3.lanewise(XOR, t);
+                a2 = a2.lanewise(XOR, t.lanewise(LSHL, 1));
+                t = a4.lanewise(LSHR, 1).lanewise(XOR, a5).and(BITS);
+                a5 = a5.lanewise(XOR, t);
+                a4 = a4.lanewise(XOR, t.lanewise(LSHL, 1));
+                t = a6.lanewise(LSHR, 1).lanewise(XOR, a7).and(BITS);
+                a7 = a7.lanewise(XOR, t);
+                a6 = a6.lanewise(XOR, t.lanewise(LSHL, 1));
+                long o = to + (long) g * (GROUP / 8);
+                a0.intoMemorySegment(out, o, LE);
+                a1.intoMemorySegment(out, o + rowStride, LE);
+                a2.intoMemorySegment(out, o + 2 * rowStride, LE);
+                a3.intoMemorySegment(out, o + 3 * rowStride, LE);
+                a4.intoMemorySegment(out, o + 4 * rowStride, LE);
+                a5.intoMemorySegment(out, o + 5 * rowStride, LE);
+                a6.intoMemorySegment(out, o + 6 * rowStride, LE);
+                a7.intoMemorySegment(out, o + 7 * rowStride, LE);
             }
         } catch (Throwable e) {
             throw TwoVectorSelect.unchecked(e);
@@ -186,101 +171,95 @@ final class BitMatrixVector {
     }
 
     /**
-     * Inverse of {@link #forward}: {@code groups * 64} bytes of each of the bit rows {@code 8j + b} at
-     * {@code in[from + (8j + b) * rowStride..]} back to {@code groups * 512} bytes of byte row {@code j} at
-     * {@code out[to + j * outRowStep..]}, for the {@code rows} byte rows.
+     * Inverse of {@link #forward}: {@code groups * 64} bytes of each of the 8 bit rows at
+     * {@code in[from + b * rowStride..]} back to {@code groups * 512} bytes of one byte row at {@code out[to..]}.
      */
-    static void backward(MemorySegment in, long from, long rowStride, MemorySegment out, long to, long outRowStep,
-                         int groups, int rows) {
+    static void backward(MemorySegment in, long from, long rowStride, MemorySegment out, long to, int groups) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
         try {
-            for (int j = 0; j < rows; j++) {
-                long rowFrom = from + 8 * j * rowStride;
-                long rowTo = to + j * outRowStep;
-                for (int g = 0; g < groups; g++) {
-                    long at = rowFrom + (long) g * (GROUP / 8);
-                    LongVector a0 = LongVector.fromMemorySegment(L, in, at, LE);
-                    LongVector a1 = LongVector.fromMemorySegment(L, in, at + rowStride, LE);
-                    LongVector a2 = LongVector.fromMemorySegment(L, in, at + 2 * rowStride, LE);
-                    LongVector a3 = LongVector.fromMemorySegment(L, in, at + 3 * rowStride, LE);
-                    LongVector a4 = LongVector.fromMemorySegment(L, in, at + 4 * rowStride, LE);
-                    LongVector a5 = LongVector.fromMemorySegment(L, in, at + 5 * rowStride, LE);
-                    LongVector a6 = LongVector.fromMemorySegment(L, in, at + 6 * rowStride, LE);
-                    LongVector a7 = LongVector.fromMemorySegment(L, in, at + 7 * rowStride, LE);
-                    LongVector t;
-                    t = a0.lanewise(LSHR, 4).lanewise(XOR, a4).and(NIBBLES);
-                    a4 = a4.lanewise(XOR, t);
-                    a0 = a0.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a1.lanewise(LSHR, 4).lanewise(XOR, a5).and(NIBBLES);
-                    a5 = a5.lanewise(XOR, t);
-                    a1 = a1.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a2.lanewise(LSHR, 4).lanewise(XOR, a6).and(NIBBLES);
-                    a6 = a6.lanewise(XOR, t);
-                    a2 = a2.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a3.lanewise(LSHR, 4).lanewise(XOR, a7).and(NIBBLES);
-                    a7 = a7.lanewise(XOR, t);
-                    a3 = a3.lanewise(XOR, t.lanewise(LSHL, 4));
-                    t = a0.lanewise(LSHR, 2).lanewise(XOR, a2).and(PAIRS);
-                    a2 = a2.lanewise(XOR, t);
-                    a0 = a0.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a1.lanewise(LSHR, 2).lanewise(XOR, a3).and(PAIRS);
-                    a3 = a3.lanewise(XOR, t);
-                    a1 = a1.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a4.lanewise(LSHR, 2).lanewise(XOR, a6).and(PAIRS);
-                    a6 = a6.lanewise(XOR, t);
-                    a4 = a4.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a5.lanewise(LSHR, 2).lanewise(XOR, a7).and(PAIRS);
-                    a7 = a7.lanewise(XOR, t);
-                    a5 = a5.lanewise(XOR, t.lanewise(LSHL, 2));
-                    t = a0.lanewise(LSHR, 1).lanewise(XOR, a1).and(BITS);
-                    a1 = a1.lanewise(XOR, t);
-                    a0 = a0.lanewise(XOR, t.lanewise(LSHL, 1));
-                    t = a2.lanewise(LSHR, 1).lanewise(XOR, a3).and(BITS);
-                    a3 = a3.lanewise(XOR, t);
-                    a2 = a2.lanewise(XOR, t.lanewise(LSHL, 1));
-                    t = a4.lanewise(LSHR, 1).lanewise(XOR, a5).and(BITS);
-                    a5 = a5.lanewise(XOR, t);
-                    a4 = a4.lanewise(XOR, t.lanewise(LSHL, 1));
-                    t = a6.lanewise(LSHR, 1).lanewise(XOR, a7).and(BITS);
-                    a7 = a7.lanewise(XOR, t);
-                    a6 = a6.lanewise(XOR, t.lanewise(LSHL, 1));
-                    // long transpose back: vector i, lane k <- vector k, lane i
-                    LongVector q0 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a0, (Vector<Long>) a1);
-                    LongVector q1 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a0, (Vector<Long>) a1);
-                    LongVector q2 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a2, (Vector<Long>) a3);
-                    LongVector q3 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a2, (Vector<Long>) a3);
-                    LongVector q4 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a4, (Vector<Long>) a5);
-                    LongVector q5 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a4, (Vector<Long>) a5);
-                    LongVector q6 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a6, (Vector<Long>) a7);
-                    LongVector q7 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a6, (Vector<Long>) a7);
-                    LongVector r0 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q0, (Vector<Long>) q2);
-                    LongVector r2 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q0, (Vector<Long>) q2);
-                    LongVector r1 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q1, (Vector<Long>) q3);
-                    LongVector r3 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q1, (Vector<Long>) q3);
-                    LongVector r4 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q4, (Vector<Long>) q6);
-                    LongVector r6 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q4, (Vector<Long>) q6);
-                    LongVector r5 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q5, (Vector<Long>) q7);
-                    LongVector r7 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q5, (Vector<Long>) q7);
-                    LongVector p0 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r0, (Vector<Long>) r4);
-                    LongVector p4 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r0, (Vector<Long>) r4);
-                    LongVector p1 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r1, (Vector<Long>) r5);
-                    LongVector p5 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r1, (Vector<Long>) r5);
-                    LongVector p2 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r2, (Vector<Long>) r6);
-                    LongVector p6 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r2, (Vector<Long>) r6);
-                    LongVector p3 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r3, (Vector<Long>) r7);
-                    LongVector p7 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r3, (Vector<Long>) r7);
-                    // bit matrix transpose between the vectors: swap blocks of 4, 2, 1 bits
-                    long o = rowTo + (long) g * GROUP;
-                    p0.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o, LE);
-                    p1.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 64, LE);
-                    p2.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 128, LE);
-                    p3.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 192, LE);
-                    p4.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 256, LE);
-                    p5.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 320, LE);
-                    p6.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 384, LE);
-                    p7.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 448, LE);
-                }
+            for (int g = 0; g < groups; g++) {
+                long at = from + (long) g * (GROUP / 8);
+                LongVector a0 = LongVector.fromMemorySegment(L, in, at, LE);
+                LongVector a1 = LongVector.fromMemorySegment(L, in, at + rowStride, LE);
+                LongVector a2 = LongVector.fromMemorySegment(L, in, at + 2 * rowStride, LE);
+                LongVector a3 = LongVector.fromMemorySegment(L, in, at + 3 * rowStride, LE);
+                LongVector a4 = LongVector.fromMemorySegment(L, in, at + 4 * rowStride, LE);
+                LongVector a5 = LongVector.fromMemorySegment(L, in, at + 5 * rowStride, LE);
+                LongVector a6 = LongVector.fromMemorySegment(L, in, at + 6 * rowStride, LE);
+                LongVector a7 = LongVector.fromMemorySegment(L, in, at + 7 * rowStride, LE);
+                LongVector t;
+                t = a0.lanewise(LSHR, 4).lanewise(XOR, a4).and(NIBBLES);
+                a4 = a4.lanewise(XOR, t);
+                a0 = a0.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a1.lanewise(LSHR, 4).lanewise(XOR, a5).and(NIBBLES);
+                a5 = a5.lanewise(XOR, t);
+                a1 = a1.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a2.lanewise(LSHR, 4).lanewise(XOR, a6).and(NIBBLES);
+                a6 = a6.lanewise(XOR, t);
+                a2 = a2.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a3.lanewise(LSHR, 4).lanewise(XOR, a7).and(NIBBLES);
+                a7 = a7.lanewise(XOR, t);
+                a3 = a3.lanewise(XOR, t.lanewise(LSHL, 4));
+                t = a0.lanewise(LSHR, 2).lanewise(XOR, a2).and(PAIRS);
+                a2 = a2.lanewise(XOR, t);
+                a0 = a0.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a1.lanewise(LSHR, 2).lanewise(XOR, a3).and(PAIRS);
+                a3 = a3.lanewise(XOR, t);
+                a1 = a1.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a4.lanewise(LSHR, 2).lanewise(XOR, a6).and(PAIRS);
+                a6 = a6.lanewise(XOR, t);
+                a4 = a4.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a5.lanewise(LSHR, 2).lanewise(XOR, a7).and(PAIRS);
+                a7 = a7.lanewise(XOR, t);
+                a5 = a5.lanewise(XOR, t.lanewise(LSHL, 2));
+                t = a0.lanewise(LSHR, 1).lanewise(XOR, a1).and(BITS);
+                a1 = a1.lanewise(XOR, t);
+                a0 = a0.lanewise(XOR, t.lanewise(LSHL, 1));
+                t = a2.lanewise(LSHR, 1).lanewise(XOR, a3).and(BITS);
+                a3 = a3.lanewise(XOR, t);
+                a2 = a2.lanewise(XOR, t.lanewise(LSHL, 1));
+                t = a4.lanewise(LSHR, 1).lanewise(XOR, a5).and(BITS);
+                a5 = a5.lanewise(XOR, t);
+                a4 = a4.lanewise(XOR, t.lanewise(LSHL, 1));
+                t = a6.lanewise(LSHR, 1).lanewise(XOR, a7).and(BITS);
+                a7 = a7.lanewise(XOR, t);
+                a6 = a6.lanewise(XOR, t.lanewise(LSHL, 1));
+                // long transpose back: vector i, lane k <- vector k, lane i
+                LongVector q0 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a0, (Vector<Long>) a1);
+                LongVector q1 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a0, (Vector<Long>) a1);
+                LongVector q2 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a2, (Vector<Long>) a3);
+                LongVector q3 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a2, (Vector<Long>) a3);
+                LongVector q4 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a4, (Vector<Long>) a5);
+                LongVector q5 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a4, (Vector<Long>) a5);
+                LongVector q6 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) a6, (Vector<Long>) a7);
+                LongVector q7 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) a6, (Vector<Long>) a7);
+                LongVector r0 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q0, (Vector<Long>) q2);
+                LongVector r2 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q0, (Vector<Long>) q2);
+                LongVector r1 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q1, (Vector<Long>) q3);
+                LongVector r3 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q1, (Vector<Long>) q3);
+                LongVector r4 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q4, (Vector<Long>) q6);
+                LongVector r6 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q4, (Vector<Long>) q6);
+                LongVector r5 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q5, (Vector<Long>) q7);
+                LongVector r7 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q5, (Vector<Long>) q7);
+                LongVector p0 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r0, (Vector<Long>) r4);
+                LongVector p4 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r0, (Vector<Long>) r4);
+                LongVector p1 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r1, (Vector<Long>) r5);
+                LongVector p5 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r1, (Vector<Long>) r5);
+                LongVector p2 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r2, (Vector<Long>) r6);
+                LongVector p6 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r2, (Vector<Long>) r6);
+                LongVector p3 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r3, (Vector<Long>) r7);
+                LongVector p7 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r3, (Vector<Long>) r7);
+                // bit matrix transpose between the vectors: swap blocks of 4, 2, 1 bits
+                long o = to + (long) g * GROUP;
+                p0.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o, LE);
+                p1.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 64, LE);
+                p2.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 128, LE);
+                p3.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 192, LE);
+                p4.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 256, LE);
+                p5.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 320, LE);
+                p6.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 384, LE);
+                p7.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 448, LE);
             }
         } catch (Throwable e) {
             throw TwoVectorSelect.unchecked(e);

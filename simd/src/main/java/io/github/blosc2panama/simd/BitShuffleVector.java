@@ -16,14 +16,14 @@ import jdk.incubator.vector.VectorSpecies;
  * Bit shuffle on the Vector API, bit-identical to {@link BitShuffleScalar}. Only loaded when
  * {@link SimdSupport#VECTOR}.
  *
- * <p>Works on tiles of elements (a multiple of 64 elements: up to 8192 and 128 KiB with {@link BitMatrixVector},
- * else about 16 KiB). Forward: the tile is byte-shuffled ({@link ShuffleVector}) into a per-thread scratch segment
- * that stays in cache, so byte {@code j} of the tile's elements is one contiguous run (typesize 1 reads the source
+ * <p>Works on tiles of elements (a multiple of 64: up to 8192 elements and 128 KiB with {@link BitMatrixVector}, else
+ * about 16 KiB). Forward: the tile is byte-shuffled ({@link ShuffleVector}) into a per-thread scratch segment that
+ * stays in cache, so byte {@code j} of the tile's elements is one contiguous run (typesize 1 reads the source
  * directly); each vector of {@code N} of those bytes gives, per bit {@code b}, a lane mask ({@code and},
  * {@code compare(NE, 0)}) whose {@code toLong()} is exactly the {@code N / 8} bytes of row {@code 8j + b} at that
- * place, stored straight into dst. Backward: each vector of
- * {@code N} bytes is rebuilt from the 8 row pieces ({@code VectorMask.fromLong}, masked {@code or}) into the scratch
- * (or dst for typesize 1), and the tile is byte-unshuffled into dst. With 512-bit vectors, JDK 24's two-vector
+ * place, stored straight into dst. Backward: each vector of {@code N} bytes is rebuilt from the 8 row pieces
+ * ({@code VectorMask.fromLong}, masked {@code or}) into the scratch (or dst for typesize 1), and the tile is
+ * byte-unshuffled into dst. With 512-bit vectors, JDK 24's two-vector
  * selects and AVX-512 VBMI ({@link BitMatrixVector#USABLE}), whole groups of 512 bytes of a byte row go through
  * {@link BitMatrixVector} instead, which needs half the instructions (bit pass of typesize 1 in cache: 9.6 to 13.5
  * GB/s forward, 7 to 13.4 backward). Groups of 8 elements after the last whole vector use the scalar 8x8 bit
@@ -41,15 +41,15 @@ final class BitShuffleVector {
     private static final int N = BITS.length();
     /**
      * Most elements per tile with {@link BitMatrixVector}. Tiles this large run its bit unshuffle of typesize 8 at
-     * 14-15 GB/s in cache, tiles of 2048 elements at 11-12 (each bit row is read in runs of 1 KiB instead of 256
+     * 13-15 GB/s in cache, tiles of 2048 elements at 11-12 (each bit row is read in runs of 1 KiB instead of 256
      * bytes).
      */
     private static final int TILE_ELEMENTS = 8192;
     /** Most bytes per tile with {@link BitMatrixVector}, which bounds the scratch of large typesizes. */
     private static final int TILE_BYTES = 128 * 1024;
     /**
-     * Bytes per tile with the per-bit masks, whose tile then stays in L1: with {@link #TILE_ELEMENTS} they ran 15-23 %
-     * slower backward and 4-11 % slower forward (256-bit vectors, typesizes 2 to 8).
+     * Bytes per tile with the per-bit masks, whose tile then stays in L1 (with {@link #TILE_ELEMENTS} they ran slower:
+     * 256-bit vectors, typesizes 2 to 8).
      */
     private static final int MASKS_TILE_BYTES = 16 * 1024;
     private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
@@ -132,7 +132,9 @@ final class BitShuffleVector {
                 ShuffleVector.shuffleElements(src, first * typesize, scratch, 0, n, n, typesize);
                 base = 0;
             }
-            bitRowsForward(scratch, base, n, dst, first / 8, rowStride, n, typesize);
+            for (int j = 0; j < typesize; j++) {
+                bitRowsForward(scratch, base + (long) j * n, dst, 8 * j * rowStride + first / 8, rowStride, n);
+            }
         }
     }
 
@@ -144,7 +146,12 @@ final class BitShuffleVector {
         for (long first = 0; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             long base = typesize == 1 ? first : 0;
-            bitRowsBackward(src, first / 8, rowStride, scratch, base, n, n, typesize);
+            // one call per byte row, not one per tile with a loop inside: C2 compiles the kernels once they have
+            // been called often enough, and a call per tile left them in slower code for the first seconds
+            // (blosc2 bench's short runs, f64_noise lz4-5-bitshuffle decompression: 0.80-0.90 of C, against 1.32)
+            for (int j = 0; j < typesize; j++) {
+                bitRowsBackward(src, 8 * j * rowStride + first / 8, rowStride, scratch, base + (long) j * n, n);
+            }
             if (typesize > 1) {
                 ShuffleVector.unshuffleElements(scratch, 0, n, dst, first * typesize, n, typesize);
             }
@@ -152,33 +159,21 @@ final class BitShuffleVector {
     }
 
     /**
-     * {@code rows} byte rows of n bytes, row {@code j} at {@code in[from + j * inRowStep..]} (byte j of n elements),
-     * become 8 bit-row pieces of n / 8 bytes each, bit row {@code 8j + b} at {@code out[to + (8j + b) * rowStride]}.
+     * One byte row of n bytes at {@code in[from..]} (byte j of n elements) becomes 8 bit-row pieces of n / 8 bytes at
+     * {@code out[to + b * rowStride]}.
      */
-    private static void bitRowsForward(MemorySegment in, long from, long inRowStep, MemorySegment out, long to,
-                                       long rowStride, int n, int rows) {
+    private static void bitRowsForward(MemorySegment in, long from, MemorySegment out, long to, long rowStride,
+                                       int n) {
+        in = NativeSegments.typed(in);
+        out = NativeSegments.typed(out);
         int done = 0;
         if (BitMatrixVector.USABLE) {
             int groups = n / BitMatrixVector.GROUP;
-            BitMatrixVector.forward(in, from, inRowStep, out, to, rowStride, groups, rows);
+            BitMatrixVector.forward(in, from, out, to, rowStride, groups);
             done = groups * BitMatrixVector.GROUP;
         }
-        for (int j = 0; j < rows; j++) {
-            long rowTo = to + 8 * j * rowStride + done / 8;
-            bitRowForward(in, from + j * inRowStep + done, out, rowTo, rowStride, n - done);
-        }
-    }
-
-    /**
-     * One byte row of n bytes (a multiple of 8) at {@code in[from..]} to its 8 bit rows at {@code out[to..]}. The
-     * loop starts at 0, not at a parameter: C2 compiled it 15 % slower from an unknown start.
-     */
-    private static void bitRowForward(MemorySegment in, long from, MemorySegment out, long to, long rowStride,
-                                      int n) {
-        in = NativeSegments.typed(in);
-        out = NativeSegments.typed(out);
         int whole = n - n % N;
-        for (int c = 0; c < whole; c += N) {
+        for (int c = done; c < whole; c += N) {
             ByteVector v = ByteVector.fromMemorySegment(BITS, in, from + c, LE);
             long at = to + c / 8;
             put(out, at, v.and((byte) 0x01).compare(VectorOperators.NE, 0).toLong());
@@ -200,30 +195,21 @@ final class BitShuffleVector {
     }
 
     /**
-     * Inverse of {@link #bitRowsForward}: the bit-row pieces at {@code in[from + (8j + b) * rowStride]} back to
-     * {@code rows} byte rows of n bytes, row {@code j} at {@code out[to + j * outRowStep..]}.
+     * Inverse of {@link #bitRowsForward}: the 8 bit-row pieces at {@code in[from + b * rowStride]} back to n bytes at
+     * {@code out[to..]}.
      */
     private static void bitRowsBackward(MemorySegment in, long from, long rowStride, MemorySegment out, long to,
-                                        long outRowStep, int n, int rows) {
+                                        int n) {
+        in = NativeSegments.typed(in);
+        out = NativeSegments.typed(out);
         int done = 0;
         if (BitMatrixVector.USABLE) {
             int groups = n / BitMatrixVector.GROUP;
-            BitMatrixVector.backward(in, from, rowStride, out, to, outRowStep, groups, rows);
+            BitMatrixVector.backward(in, from, rowStride, out, to, groups);
             done = groups * BitMatrixVector.GROUP;
         }
-        for (int j = 0; j < rows; j++) {
-            long rowFrom = from + 8 * j * rowStride + done / 8;
-            bitRowBackward(in, rowFrom, rowStride, out, to + j * outRowStep + done, n - done);
-        }
-    }
-
-    /** Inverse of {@link #bitRowForward}: one byte row of n bytes at {@code out[to..]} from its 8 bit rows. */
-    private static void bitRowBackward(MemorySegment in, long from, long rowStride, MemorySegment out, long to,
-                                       int n) {
-        in = NativeSegments.typed(in);
-        out = NativeSegments.typed(out);
         int whole = n - n % N;
-        for (int c = 0; c < whole; c += N) {
+        for (int c = done; c < whole; c += N) {
             long at = from + c / 8;
             ByteVector v = ByteVector.zero(BITS);
             v = v.lanewise(VectorOperators.OR, (byte) 0x01, VectorMask.fromLong(BITS, get(in, at)));
