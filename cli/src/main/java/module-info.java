@@ -2,4 +2,5 @@
 module io.github.blosc2panama.cli {
     requires io.github.blosc2panama.core;
     requires io.github.blosc2panama.cbaseline;
+    requires java.management;
 }

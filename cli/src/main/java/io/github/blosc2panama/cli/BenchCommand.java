@@ -48,8 +48,8 @@ final class BenchCommand implements Command {
 
                 Compresses each dataset (generated as one stream, cut into 4 MiB chunks) with each
                 configuration at each thread count and prints ratio and speeds (GB/s = 1e9 bytes of
-                uncompressed data per second; the best timed pass, after a verified pass and half a second
-                of warm-up per direction, during which the JIT compiles the Java codecs).
+                uncompressed data per second; the best timed pass, after a verified pass and at least half
+                a second of warm-up per direction, longer while the JIT is still compiling the Java codecs).
                 The sha256 column is the start of the sha256 of the dataset's first 64 MiB, checked
                 against DATASETS.md; the measured bytes are the first --size MiB of that stream.
 
