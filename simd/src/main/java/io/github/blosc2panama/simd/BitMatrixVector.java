@@ -1,13 +1,13 @@
 package io.github.blosc2panama.simd;
 
 import static io.github.blosc2panama.simd.TwoVectorSelect.LONGS;
+import static io.github.blosc2panama.simd.TwoVectorSelect.indexes;
 import static jdk.incubator.vector.VectorOperators.LSHL;
 import static jdk.incubator.vector.VectorOperators.LSHR;
 import static jdk.incubator.vector.VectorOperators.XOR;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
-import java.util.function.IntUnaryOperator;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.Vector;
@@ -44,12 +44,12 @@ final class BitMatrixVector {
     /** Lane {@code 8k + m} takes lane {@code 8m + k}: an 8x8 byte transpose inside each vector (its own inverse). */
     private static final VectorShuffle<Byte> BYTES_BY_K = VectorShuffle.fromOp(B, i -> 8 * (i % 8) + i / 8);
     // Two-vector selects over the concatenation (a, b) that swap bit d of the vector number with bit d of the lane
-    private static final LongVector LOW_1 = indexes(l -> (l & 1) == 0 ? l : 8 + l - 1);
-    private static final LongVector HIGH_1 = indexes(l -> (l & 1) == 0 ? l + 1 : 8 + l);
-    private static final LongVector LOW_2 = indexes(l -> (l & 2) == 0 ? l : 8 + l - 2);
-    private static final LongVector HIGH_2 = indexes(l -> (l & 2) == 0 ? l + 2 : 8 + l);
-    private static final LongVector LOW_4 = indexes(l -> (l & 4) == 0 ? l : 8 + l - 4);
-    private static final LongVector HIGH_4 = indexes(l -> (l & 4) == 0 ? l + 4 : 8 + l);
+    private static final LongVector LOW_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l : 8 + l - 1);
+    private static final LongVector HIGH_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l + 1 : 8 + l);
+    private static final LongVector LOW_2 = (LongVector) indexes(L, l -> (l & 2) == 0 ? l : 8 + l - 2);
+    private static final LongVector HIGH_2 = (LongVector) indexes(L, l -> (l & 2) == 0 ? l + 2 : 8 + l);
+    private static final LongVector LOW_4 = (LongVector) indexes(L, l -> (l & 4) == 0 ? l : 8 + l - 4);
+    private static final LongVector HIGH_4 = (LongVector) indexes(L, l -> (l & 4) == 0 ? l + 4 : 8 + l);
     private static final long NIBBLES = 0x0F0F0F0F0F0F0F0FL;
     private static final long PAIRS = 0x3333333333333333L;
     private static final long BITS = 0x5555555555555555L;
@@ -64,14 +64,6 @@ final class BitMatrixVector {
             && CpuFlags.AVX512_VBMI;
 
     private BitMatrixVector() {
-    }
-
-    private static LongVector indexes(IntUnaryOperator lane) {
-        long[] index = new long[L.length()];
-        for (int l = 0; l < index.length; l++) {
-            index[l] = lane.applyAsInt(l);
-        }
-        return LongVector.fromArray(L, index, 0);
     }
 
     /**

@@ -2,10 +2,10 @@ package io.github.blosc2panama.simd;
 
 import static io.github.blosc2panama.simd.TwoVectorSelect.BYTES;
 import static io.github.blosc2panama.simd.TwoVectorSelect.SHORTS;
+import static io.github.blosc2panama.simd.TwoVectorSelect.indexes;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
-import java.util.function.IntUnaryOperator;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.Vector;
@@ -32,32 +32,17 @@ final class IntRowTranspose {
     static final int STEP = B.length();
 
     // Two-vector selects over the concatenation (a, b): zips of the first and of the second halves, even and odd lanes
-    private static final ByteVector ZIP_BYTES_LO = bytes(t -> (t % 2) * STEP + t / 2);
-    private static final ByteVector ZIP_BYTES_HI = bytes(t -> (t % 2) * STEP + t / 2 + STEP / 2);
-    private static final ByteVector EVEN_BYTES = bytes(t -> 2 * t);
-    private static final ByteVector ODD_BYTES = bytes(t -> 2 * t + 1);
-    private static final ShortVector ZIP_SHORTS_LO = shorts(t -> (t % 2) * (STEP / 2) + t / 2);
-    private static final ShortVector ZIP_SHORTS_HI = shorts(t -> (t % 2) * (STEP / 2) + t / 2 + STEP / 4);
-    private static final ShortVector EVEN_SHORTS = shorts(t -> 2 * t);
-    private static final ShortVector ODD_SHORTS = shorts(t -> 2 * t + 1);
+    private static final ByteVector ZIP_BYTES_LO = (ByteVector) indexes(B, t -> (t % 2) * STEP + t / 2);
+    private static final ByteVector ZIP_BYTES_HI = (ByteVector) indexes(B, t -> (t % 2) * STEP + t / 2 + STEP / 2);
+    private static final ByteVector EVEN_BYTES = (ByteVector) indexes(B, t -> 2 * t);
+    private static final ByteVector ODD_BYTES = (ByteVector) indexes(B, t -> 2 * t + 1);
+    private static final ShortVector ZIP_SHORTS_LO = (ShortVector) indexes(S, t -> (t % 2) * (STEP / 2) + t / 2);
+    private static final ShortVector ZIP_SHORTS_HI
+            = (ShortVector) indexes(S, t -> (t % 2) * (STEP / 2) + t / 2 + STEP / 4);
+    private static final ShortVector EVEN_SHORTS = (ShortVector) indexes(S, t -> 2 * t);
+    private static final ShortVector ODD_SHORTS = (ShortVector) indexes(S, t -> 2 * t + 1);
 
     private IntRowTranspose() {
-    }
-
-    private static ByteVector bytes(IntUnaryOperator lane) {
-        byte[] index = new byte[B.length()];
-        for (int t = 0; t < index.length; t++) {
-            index[t] = (byte) lane.applyAsInt(t);
-        }
-        return ByteVector.fromArray(B, index, 0);
-    }
-
-    private static ShortVector shorts(IntUnaryOperator lane) {
-        short[] index = new short[S.length()];
-        for (int t = 0; t < index.length; t++) {
-            index[t] = (short) lane.applyAsInt(t);
-        }
-        return ShortVector.fromArray(S, index, 0);
     }
 
     /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}, rows at {@code s[from]}, {@code s[from + stride]}. */

@@ -3,6 +3,7 @@ package io.github.blosc2panama.simd;
 import static io.github.blosc2panama.simd.TwoVectorSelect.BYTES;
 import static io.github.blosc2panama.simd.TwoVectorSelect.INTS;
 import static io.github.blosc2panama.simd.TwoVectorSelect.SHORTS;
+import static io.github.blosc2panama.simd.TwoVectorSelect.indexes;
 import static jdk.incubator.vector.VectorOperators.L2B;
 import static jdk.incubator.vector.VectorOperators.LSHL;
 import static jdk.incubator.vector.VectorOperators.LSHR;
@@ -12,7 +13,6 @@ import static jdk.incubator.vector.VectorOperators.ZERO_EXTEND_B2S;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
-import java.util.function.IntUnaryOperator;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
@@ -74,14 +74,14 @@ final class LongRowTranspose {
      */
     static final boolean SELECTS = TwoVectorSelect.AVAILABLE && LaneTranspose.SHAPE.vectorBitSize() == 512;
     /** The same zips as select indexes, and the even and odd lanes of a two-vector concatenation. */
-    private static final ShortVector ZIP_SHORTS_LO_INDEX = shortIndexes(t -> (t % 2) * M + t / 2);
-    private static final ShortVector ZIP_SHORTS_HI_INDEX = shortIndexes(t -> (t % 2) * M + t / 2 + M / 2);
-    private static final IntVector ZIP_INTS_LO_INDEX = intIndexes(t -> (t % 2) * (M / 2) + t / 2);
-    private static final IntVector ZIP_INTS_HI_INDEX = intIndexes(t -> (t % 2) * (M / 2) + t / 2 + M / 4);
-    private static final ShortVector EVEN_SHORTS = shortIndexes(t -> 2 * t);
-    private static final ShortVector ODD_SHORTS = shortIndexes(t -> 2 * t + 1);
-    private static final IntVector EVEN_INTS = intIndexes(t -> 2 * t);
-    private static final IntVector ODD_INTS = intIndexes(t -> 2 * t + 1);
+    private static final ShortVector ZIP_SHORTS_LO_INDEX = (ShortVector) indexes(S, t -> (t % 2) * M + t / 2);
+    private static final ShortVector ZIP_SHORTS_HI_INDEX = (ShortVector) indexes(S, t -> (t % 2) * M + t / 2 + M / 2);
+    private static final IntVector ZIP_INTS_LO_INDEX = (IntVector) indexes(I, t -> (t % 2) * (M / 2) + t / 2);
+    private static final IntVector ZIP_INTS_HI_INDEX = (IntVector) indexes(I, t -> (t % 2) * (M / 2) + t / 2 + M / 4);
+    private static final ShortVector EVEN_SHORTS = (ShortVector) indexes(S, t -> 2 * t);
+    private static final ShortVector ODD_SHORTS = (ShortVector) indexes(S, t -> 2 * t + 1);
+    private static final IntVector EVEN_INTS = (IntVector) indexes(I, t -> 2 * t);
+    private static final IntVector ODD_INTS = (IntVector) indexes(I, t -> 2 * t + 1);
 
     /**
      * Whether both directions zip and split bytes by selects too ({@link #rowsToLongsByByteSelect},
@@ -91,10 +91,10 @@ final class LongRowTranspose {
     static final boolean BYTE_SELECTS = SELECTS && CpuFlags.AVX512_VBMI;
     /** Byte vectors of the kernel shape, and the zips of two of them into shorts (first and second half). */
     private static final VectorSpecies<Byte> BW = ByteVector.SPECIES_64.withShape(LaneTranspose.SHAPE);
-    private static final ByteVector ZIP_BYTES_LO_INDEX = byteIndexes(t -> (t % 2) * 2 * M + t / 2);
-    private static final ByteVector ZIP_BYTES_HI_INDEX = byteIndexes(t -> (t % 2) * 2 * M + t / 2 + M);
-    private static final ByteVector EVEN_BYTES = byteIndexes(t -> 2 * t);
-    private static final ByteVector ODD_BYTES = byteIndexes(t -> 2 * t + 1);
+    private static final ByteVector ZIP_BYTES_LO_INDEX = (ByteVector) indexes(BW, t -> (t % 2) * 2 * M + t / 2);
+    private static final ByteVector ZIP_BYTES_HI_INDEX = (ByteVector) indexes(BW, t -> (t % 2) * 2 * M + t / 2 + M);
+    private static final ByteVector EVEN_BYTES = (ByteVector) indexes(BW, t -> 2 * t);
+    private static final ByteVector ODD_BYTES = (ByteVector) indexes(BW, t -> 2 * t + 1);
 
     private LongRowTranspose() {
     }
@@ -220,30 +220,6 @@ final class LongRowTranspose {
         } catch (Throwable t) {
             throw TwoVectorSelect.unchecked(t);
         }
-    }
-
-    private static ByteVector byteIndexes(IntUnaryOperator lane) {
-        byte[] index = new byte[BW.length()];
-        for (int t = 0; t < index.length; t++) {
-            index[t] = (byte) lane.applyAsInt(t);
-        }
-        return ByteVector.fromArray(BW, index, 0);
-    }
-
-    private static ShortVector shortIndexes(IntUnaryOperator lane) {
-        short[] index = new short[S.length()];
-        for (int t = 0; t < index.length; t++) {
-            index[t] = (short) lane.applyAsInt(t);
-        }
-        return ShortVector.fromArray(S, index, 0);
-    }
-
-    private static IntVector intIndexes(IntUnaryOperator lane) {
-        int[] index = new int[I.length()];
-        for (int t = 0; t < index.length; t++) {
-            index[t] = lane.applyAsInt(t);
-        }
-        return IntVector.fromArray(I, index, 0);
     }
 
     /** Shorts {@code s[at + i] | s[at + stride + i] << 8} for the M elements at i = 0.. M - 1. */

@@ -3,11 +3,14 @@ package io.github.blosc2panama.simd;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Array;
+import java.util.function.IntUnaryOperator;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.ShortVector;
 import jdk.incubator.vector.Vector;
+import jdk.incubator.vector.VectorSpecies;
 
 /**
  * JDK 24's two-vector {@code index.selectFrom(a, b)}: lane {@code i} of the result is lane {@code index[i]} of the
@@ -44,6 +47,26 @@ final class TwoVectorSelect {
         } catch (NoSuchMethodException | IllegalAccessException e) {
             return null;
         }
+    }
+
+    /**
+     * An index vector for the selects: lane {@code t} holds {@code lane.applyAsInt(t)}, for the byte, short, int and
+     * long species the kernels use.
+     */
+    static <E> Vector<E> indexes(VectorSpecies<E> species, IntUnaryOperator lane) {
+        int n = species.length();
+        Object values = Array.newInstance(species.elementType(), n);
+        for (int t = 0; t < n; t++) {
+            int v = lane.applyAsInt(t);
+            switch (values) {
+                case byte[] b -> b[t] = (byte) v;
+                case short[] s -> s[t] = (short) v;
+                case int[] i -> i[t] = v;
+                case long[] l -> l[t] = v;
+                default -> throw new IllegalArgumentException("no index vectors of " + species);
+            }
+        }
+        return species.fromArray(values, 0);
     }
 
     /**
