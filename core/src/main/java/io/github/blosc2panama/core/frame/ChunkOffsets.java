@@ -55,11 +55,8 @@ public final class ChunkOffsets {
 
     /** A new array of all the offsets. */
     public long[] toArray() {
-        if (values != null) {
-            return values.clone();
-        }
         long[] a = new long[size];
-        Arrays.fill(a, value);
+        copyTo(0, a, 0, size);
         return a;
     }
 
