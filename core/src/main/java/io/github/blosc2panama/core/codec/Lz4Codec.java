@@ -20,6 +20,16 @@ final class Lz4Codec implements BlockCodec {
     /** Per-thread stream for the dictionary path; freed by its cleaner when the thread's map lets go of it. */
     private static final ThreadLocal<Lz4.Stream> STREAM = ThreadLocal.withInitial(Lz4.Stream::new);
 
+    /**
+     * Streams that expand at least this many times go to our {@link Lz4Decoder}, the others to the LZ4 library. At
+     * such ratios a sequence writes 192 bytes or more on average (each takes at least 3 bytes of input), and the
+     * streams seen are long runs and long matches far back, which our decoder writes 1.05-3.3x faster
+     * (vector fills, doubling copies) than the library's 8- to 32-byte copies; on streams of short sequences it
+     * is 0.3-0.9x the library. Measured per stream on those of DATASETS.md (benchmarks/RESULTS.md, session 17);
+     * 48 was slower than 64 in whole chunks (i32_arange lz4-5-shuffle).
+     */
+    static final int JAVA_MIN_RATIO = 64;
+
     private Lz4Codec() {
     }
 
@@ -67,7 +77,9 @@ final class Lz4Codec implements BlockCodec {
             int dstSize, MemorySegment dict, String codec) {
         int n;
         try {
-            if (dict == null) {
+            if (dict == null && (long) srcSize * JAVA_MIN_RATIO <= dstSize) {
+                n = Lz4Decoder.decompress(src, srcOffset, srcSize, dst, dstOffset, dstSize);
+            } else if (dict == null) {
                 NativeStaging staging = NativeStaging.get();
                 long in = staging.input(src, srcOffset, srcSize);
                 long out = staging.output(dst, dstOffset, dstSize);

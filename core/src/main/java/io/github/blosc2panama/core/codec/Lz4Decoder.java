@@ -1,0 +1,225 @@
+package io.github.blosc2panama.core.codec;
+
+import io.github.blosc2panama.core.CorruptDataException;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+import static io.github.blosc2panama.core.codec.BloscLzEncoder.BYTE;
+import static io.github.blosc2panama.core.codec.BloscLzEncoder.LONG_LE;
+
+/**
+ * An LZ4 block decoder in Java, for streams that expand many times over (see {@link Lz4Codec}): there the work is
+ * in a few long matches, which {@link MatchCopy} writes with vector fills and doubling copies where the LZ4
+ * library copies 8 or 16 bytes at a time.
+ *
+ * <p>A sequence is a token (literal count in its high nibble, match length - 4 in its low one; 15 goes on in
+ * bytes of 255 and a last byte below 255), the literals, a 2-byte little-endian match offset and the rest of the
+ * match length; the last sequence is literals only. It accepts what {@code LZ4_decompress_safe} accepts for a
+ * whole block and nothing more: a literal run that ends within 12 bytes of the output's end, or within 8 bytes of
+ * the input's end, must be the last sequence and end the input exactly; a match must end at least 5 bytes before
+ * the output's end and reach no further back than the output's start; and the output must be filled exactly (as
+ * C-Blosc2 requires). It also refuses an offset of 0, which no encoder writes. Every violation is a
+ * {@link CorruptDataException} naming the offsets; every loop consumes input, and all writes stay inside the
+ * output.
+ */
+final class Lz4Decoder {
+    private static final ValueLayout.OfShort SHORT_LE =
+            ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** A literal run that ends within this many bytes of the output's end must be the last (LZ4's MFLIMIT). */
+    private static final int MF_LIMIT = 12;
+    /** The last this many bytes of the output are literals (LZ4's LASTLITERALS). */
+    private static final int LAST_LITERALS = 5;
+    /** A literal run that ends within this many bytes of the input's end must be the last (2 + 1 + LASTLITERALS). */
+    private static final int INPUT_LIMIT = 8;
+    /**
+     * How many bytes of input and of output the fast loop keeps clear of their ends: it reads a token, 16 bytes of
+     * literals and an offset (19 bytes), and writes 16 bytes of literals and up to 16 of a short match; 32 also
+     * keeps its literal runs (at most 14 bytes) off both LZ4 end conditions.
+     */
+    private static final int FAST_MARGIN = 32;
+    /** Literal runs at least this long go through {@code MemorySegment.copy}; shorter ones by 8-byte words. */
+    private static final int LONG_LITERALS = 64;
+
+    private Lz4Decoder() {
+    }
+
+    /**
+     * Decodes the block {@code in[inBase, inBase + length)} into {@code out[outBase, outBase + maxout)}, which it
+     * must fill exactly; returns {@code maxout}.
+     */
+    static int decompress(MemorySegment in, long inBase, int length, MemorySegment out, long outBase, int maxout) {
+        if (maxout == 0) {
+            // LZ4_decompress_safe takes one stream only for an empty output: the single token 0
+            if (length != 1 || in.get(BYTE, inBase) != 0) {
+                throw new CorruptDataException("LZ4 stream of " + length + " bytes for an empty output is not the"
+                        + " single byte 0");
+            }
+            return 0;
+        }
+        int ip = 0;
+        int op = 0;
+        while (true) {
+            // The fast loop: while FAST_MARGIN bytes of input and of output are left, a sequence with fewer than
+            // 15 literals cannot run past either end or be the last, so only its match is checked. It copies 16
+            // bytes of literals whatever their count and commits a sequence only once it is written; a sequence it
+            // does not handle (15 literals or more, one near an end, any invalid one) is left to the careful path
+            // below, which reads it again from its token.
+            long i = inBase + ip;
+            long o = outBase + op;
+            long iEnd = inBase + length;
+            long iLimit = iEnd - FAST_MARGIN;
+            long oEnd = outBase + maxout;
+            long oLimit = oEnd - FAST_MARGIN;
+            while (i <= iLimit && o <= oLimit) {
+                int token = in.get(BYTE, i) & 0xFF;
+                int literals = token >>> 4;
+                if (literals == 15) {
+                    break;
+                }
+                out.set(LONG_LE, o, in.get(LONG_LE, i + 1));
+                out.set(LONG_LE, o + 8, in.get(LONG_LE, i + 9));
+                long at = o + literals;
+                long next = i + 1 + literals;
+                int offset = in.get(SHORT_LE, next) & 0xFFFF;
+                next += 2;
+                long matchLength = token & 15;
+                if (matchLength == 15) {
+                    int b = 0;
+                    do {
+                        if (next >= iEnd) {
+                            break;
+                        }
+                        b = in.get(BYTE, next++) & 0xFF;
+                        matchLength += b;
+                    } while (b == 255 && matchLength <= maxout);
+                    if (b == 255 || next >= iEnd) {
+                        break; // cut off, or longer than the output (or it ends the input: not a last sequence)
+                    }
+                }
+                matchLength += 4;
+                if (offset == 0 || offset > at - outBase || matchLength > oEnd - LAST_LITERALS - at) {
+                    break; // the careful path throws
+                }
+                int len = (int) matchLength;
+                if (offset == 1 && len <= oEnd - 8 - at) {
+                    MatchCopy.writeRun(out, at, at + len, out.get(BYTE, at - 1));
+                } else if (offset >= 8 && len <= 16) {
+                    // within FAST_MARGIN of o: room for two words
+                    out.set(LONG_LE, at, out.get(LONG_LE, at - offset));
+                    out.set(LONG_LE, at + 8, out.get(LONG_LE, at + 8 - offset));
+                } else {
+                    MatchCopy.copyMatch(out, outBase, (int) (at - outBase), offset, len, maxout);
+                }
+                i = next;
+                o = at + len;
+            }
+            ip = (int) (i - inBase);
+            op = (int) (o - outBase);
+            // the careful path: one sequence, every check (the messages name the offsets)
+            if (ip >= length) {
+                throw new CorruptDataException("LZ4 stream of " + length + " bytes ends at output offset " + op
+                        + " without a last literal run");
+            }
+            int tokenStart = ip;
+            int token = in.get(BYTE, inBase + ip++) & 0xFF;
+            int literals = token >>> 4;
+            if (literals == 15) {
+                long read = addLength(in, inBase, ip, length, literals, maxout, tokenStart);
+                literals = (int) (read >>> 32);
+                ip = (int) read;
+            }
+            if (literals > maxout - MF_LIMIT - op || literals > length - INPUT_LIMIT - ip) {
+                // only the last sequence may come this close to either end, and it must end the input exactly
+                if (literals != length - ip) {
+                    throw new CorruptDataException("LZ4 literal run at input offset " + tokenStart + " of " + literals
+                            + " bytes " + (literals > length - ip ? "is cut off by the end of the " + length
+                                    + "-byte stream" : "comes within " + INPUT_LIMIT + " bytes of the stream's end"
+                                    + " or " + MF_LIMIT + " of the output's but is not the last sequence"));
+                }
+                if (literals > maxout - op) {
+                    throw new CorruptDataException("LZ4 literal run at input offset " + tokenStart + " of " + literals
+                            + " bytes overflows the " + maxout + "-byte output at offset " + op);
+                }
+                MemorySegment.copy(in, inBase + ip, out, outBase + op, literals);
+                op += literals;
+                break;
+            }
+            copyLiterals(in, inBase + ip, out, outBase + op, literals);
+            ip += literals;
+            op += literals;
+            // at least INPUT_LIMIT bytes are left: the offset is there
+            int offset = (in.get(BYTE, inBase + ip) & 0xFF) | (in.get(BYTE, inBase + ip + 1) & 0xFF) << 8;
+            ip += 2;
+            if (offset == 0 || offset > op) {
+                throw new CorruptDataException("LZ4 match at input offset " + tokenStart + " has offset " + offset
+                        + (offset == 0 ? "" : ", before the start of the output (at output offset " + op + ")"));
+            }
+            int matchLength = token & 15;
+            if (matchLength == 15) {
+                long read = addLength(in, inBase, ip, length, matchLength, maxout, tokenStart);
+                matchLength = (int) (read >>> 32);
+                ip = (int) read;
+            }
+            matchLength += 4;
+            if (matchLength > maxout - LAST_LITERALS - op) {
+                throw new CorruptDataException("LZ4 match at input offset " + tokenStart + " of " + matchLength
+                        + " bytes at output offset " + op + " reaches into the last " + LAST_LITERALS
+                        + " bytes of the " + maxout + "-byte output");
+            }
+            if (offset == 1 && matchLength <= maxout - 8 - op) {
+                // a run (writeRun may write 7 bytes past it)
+                long at = outBase + op;
+                MatchCopy.writeRun(out, at, at + matchLength, out.get(BYTE, at - 1));
+                op += matchLength;
+            } else {
+                op = MatchCopy.copyMatch(out, outBase, op, offset, matchLength, maxout);
+            }
+        }
+        if (op != maxout) {
+            throw new CorruptDataException("LZ4 stream of " + length + " bytes decodes to " + op + " bytes, expected "
+                    + maxout);
+        }
+        return op;
+    }
+
+    /**
+     * The length {@code base} (15) plus the bytes from {@code in[inBase + ip]} on, up to and including the first
+     * that is not 255: returns the sum in the high 32 bits and the input offset after those bytes in the low 32.
+     * Throws when they run past the stream or the sum past {@code maxout}.
+     */
+    private static long addLength(MemorySegment in, long inBase, int ip, int length, int base, int maxout,
+            int tokenStart) {
+        long sum = base;
+        int b;
+        do {
+            if (ip >= length) {
+                throw new CorruptDataException("LZ4 sequence at input offset " + tokenStart
+                        + " has a length cut off by the end of the " + length + "-byte stream");
+            }
+            b = in.get(BYTE, inBase + ip++) & 0xFF;
+            sum += b;
+            if (sum > maxout) {
+                throw new CorruptDataException("LZ4 sequence at input offset " + tokenStart
+                        + " has a length beyond the " + maxout + "-byte output");
+            }
+        } while (b == 255);
+        return sum << 32 | ip;
+    }
+
+    /**
+     * Literals, by 8-byte words when fewer than {@link #LONG_LITERALS}: the caller leaves at least
+     * {@link #INPUT_LIMIT} bytes of input and {@link #MF_LIMIT} of output after the run, so the words may read and
+     * write up to 7 bytes past it (the output's are overwritten by what follows).
+     */
+    private static void copyLiterals(MemorySegment in, long from, MemorySegment out, long to, int count) {
+        if (count >= LONG_LITERALS) {
+            MemorySegment.copy(in, from, out, to, count);
+            return;
+        }
+        for (int i = 0; i < count; i += 8) {
+            out.set(LONG_LE, to + i, in.get(LONG_LE, from + i));
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package io.github.blosc2panama.core.codec;
+
+import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.ffm.Lz4;
+import org.junit.jupiter.api.Test;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Our LZ4 decoder against the LZ4 library: what the library's compressors write decodes to the data, and on damaged
+ * streams ours refuses exactly what {@code LZ4_decompress_safe} refuses (and offset 0, which it may take), gives
+ * the library's bytes otherwise, and never writes outside its output.
+ */
+class Lz4DecoderTest {
+    private static final byte GUARD = (byte) 0xA5;
+    private static final int SLACK = 64;
+
+    @Test
+    void decodesWhatTheLibraryWrites() {
+        int streams = 0;
+        for (byte[] data : corpus(new Random(7))) {
+            for (byte[] stream : compressions(data)) {
+                assertArrayEquals(data, decodeHeap(stream, data.length), "heap, " + data.length + " bytes");
+                assertArrayEquals(data, decodeNative(stream, 3, 5, data.length), "native, " + data.length + " bytes");
+                streams++;
+            }
+        }
+        assertTrue(streams > 100, "streams " + streams);
+    }
+
+    @Test
+    void refusesWhatTheLibraryRefusesOnDamagedStreams() {
+        Random random = new Random(11);
+        List<byte[]> corpus = corpus(random);
+        int refused = 0;
+        int accepted = 0;
+        for (int round = 0; round < 20_000; round++) {
+            byte[] data = corpus.get(random.nextInt(corpus.size()));
+            List<byte[]> streams = compressions(data);
+            byte[] stream = damage(streams.get(random.nextInt(streams.size())), random);
+            int maxout = Math.max(0, data.length + (random.nextInt(4) == 0 ? random.nextInt(41) - 20 : 0));
+            byte[] expected = library(stream, maxout);
+            byte[] ours;
+            try {
+                ours = decodeNative(stream, 1, 7, maxout);
+            } catch (CorruptDataException e) {
+                if (expected != null && !e.getMessage().contains("has offset 0")) {
+                    fail("the library decodes the stream (" + maxout + " bytes), ours refuses it: " + e.getMessage());
+                }
+                refused++;
+                continue;
+            }
+            if (expected == null) {
+                fail("the library refuses the stream (" + maxout + " bytes), ours decodes it: "
+                        + java.util.HexFormat.of().formatHex(stream, 0, Math.min(64, stream.length)));
+            }
+            assertArrayEquals(expected, ours, "damaged stream decoded to other bytes");
+            accepted++;
+        }
+        assertTrue(refused > 1000 && accepted > 1000, "refused " + refused + ", accepted " + accepted);
+    }
+
+    @Test
+    void refusesOffsetZero() {
+        // 4 literals, a match of 4 at offset 0, 12 literals (a valid shape otherwise)
+        byte[] stream = withLastLiterals(new byte[] {0x40, 1, 2, 3, 4, 0, 0});
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> decodeHeap(stream, 20));
+        assertTrue(e.getMessage().contains("offset 0"), e.getMessage());
+    }
+
+    @Test
+    void refusesAMatchReachingBeforeTheOutput() {
+        byte[] stream = withLastLiterals(new byte[] {0x40, 1, 2, 3, 4, 5, 0});
+        assertEquals(null, library(stream, 20));
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> decodeHeap(stream, 20));
+        assertTrue(e.getMessage().contains("before the start of the output"), e.getMessage());
+    }
+
+    @Test
+    void refusesAMatchIntoTheLastFiveBytes() {
+        // 4 literals, a match of 19 at offset 4, 4 literals: the match ends 4 bytes before the output's end
+        byte[] stream = {0x4F, 1, 2, 3, 4, 4, 0, 0, 0x40, 5, 6, 7, 8};
+        assertEquals(null, library(stream, 27));
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> decodeHeap(stream, 27));
+        assertTrue(e.getMessage().contains("last 5 bytes"), e.getMessage());
+    }
+
+    @Test
+    void refusesAStreamThatFillsTooLittleOrTooMuch() {
+        byte[] data = "a stream of some length, long enough to hold a match or two: match match match"
+                .getBytes(StandardCharsets.US_ASCII);
+        byte[] stream = compressions(data).get(0);
+        assertThrows(CorruptDataException.class, () -> decodeHeap(stream, data.length + 1));
+        assertThrows(CorruptDataException.class, () -> decodeHeap(stream, data.length - 1));
+        assertThrows(CorruptDataException.class, () -> decodeHeap(new byte[0], 0));
+        assertThrows(CorruptDataException.class, () -> decodeHeap(Arrays.copyOf(stream, stream.length - 1),
+                data.length));
+    }
+
+    @Test
+    void refusesALengthPastTheOutput() {
+        byte[] stream = new byte[40];
+        stream[0] = (byte) 0xF0;
+        Arrays.fill(stream, 1, 40, (byte) 255); // a literal count that never ends
+        CorruptDataException e = assertThrows(CorruptDataException.class, () -> decodeHeap(stream, 300));
+        assertTrue(e.getMessage().contains("beyond the 300-byte output"), e.getMessage());
+    }
+
+    /** The sequence, then a last one of 12 literals. */
+    private static byte[] withLastLiterals(byte[] sequence) {
+        byte[] stream = Arrays.copyOf(sequence, sequence.length + 13);
+        stream[sequence.length] = (byte) 0xC0;
+        for (int i = 0; i < 12; i++) {
+            stream[sequence.length + 1 + i] = (byte) (100 + i);
+        }
+        return stream;
+    }
+
+    @Test
+    void decodesTheValidShapeOfTheseStreams() {
+        // the stream of refusesOffsetZero with offset 4: decodes, as the library does
+        byte[] stream = withLastLiterals(new byte[] {0x40, 1, 2, 3, 4, 4, 0});
+        assertArrayEquals(library(stream, 20), decodeHeap(stream, 20));
+    }
+
+    /** Data of the shapes LZ4 streams take: runs, periods from 1 to 300, noise, counters, words, and mixes. */
+    private static List<byte[]> corpus(Random random) {
+        List<byte[]> corpus = new ArrayList<>();
+        int[] sizes = {0, 1, 5, 12, 13, 17, 31, 64, 100, 255, 1000, 4096, 65_536, 70_001};
+        for (int size : sizes) {
+            corpus.add(new byte[size]);
+            byte[] noise = new byte[size];
+            random.nextBytes(noise);
+            corpus.add(noise);
+            for (int period : new int[] {1, 2, 3, 5, 7, 8, 13, 24, 256, 300}) {
+                byte[] periodic = new byte[size];
+                for (int i = 0; i < size; i++) {
+                    periodic[i] = (byte) (i % period * 37 + 1);
+                }
+                corpus.add(periodic);
+            }
+            byte[] runs = new byte[size];
+            for (int i = 0; i < size; ) {
+                int run = 1 + random.nextInt(random.nextBoolean() ? 16 : 2000);
+                Arrays.fill(runs, i, Math.min(size, i + run), (byte) random.nextInt(4));
+                i += run;
+            }
+            corpus.add(runs);
+            byte[] mixed = new byte[size];
+            for (int i = 0; i < size; ) {
+                int piece = 1 + random.nextInt(300);
+                int kind = random.nextInt(3);
+                for (int j = i; j < Math.min(size, i + piece); j++) {
+                    mixed[j] = switch (kind) {
+                        case 0 -> (byte) random.nextInt();
+                        case 1 -> (byte) (j >>> 8);
+                        default -> (byte) "the quick brown fox ".charAt(j % 20);
+                    };
+                }
+                i += piece;
+            }
+            corpus.add(mixed);
+        }
+        return corpus;
+    }
+
+    /** The streams the library writes for {@code data}: fast at accelerations 1 and 9, HC at level 9. */
+    private static List<byte[]> compressions(byte[] data) {
+        List<byte[]> streams = new ArrayList<>();
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = arena.allocate(Math.max(1, data.length));
+            MemorySegment.copy(data, 0, src, ValueLayout.JAVA_BYTE, 0, data.length);
+            int bound = Lz4.LZ4_compressBound(data.length);
+            MemorySegment dst = arena.allocate(bound);
+            for (int variant = 0; variant < 3; variant++) {
+                int n = variant == 2 ? Lz4.LZ4_compress_HC(src, dst, data.length, bound, 9)
+                        : Lz4.LZ4_compress_fast(src, dst, data.length, bound, variant == 0 ? 1 : 9);
+                assertTrue(n > 0, "LZ4 compressed " + data.length + " bytes to " + n);
+                streams.add(dst.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE));
+            }
+        }
+        return streams;
+    }
+
+    /** One to three of: a byte changed, a byte set to 0 or 255, the stream cut, a byte put in or taken out. */
+    private static byte[] damage(byte[] stream, Random random) {
+        byte[] s = stream;
+        for (int k = 1 + random.nextInt(3); k > 0; k--) {
+            int at = s.length == 0 ? 0 : random.nextInt(s.length);
+            switch (random.nextInt(5)) {
+                case 0 -> {
+                    if (s.length > 0) {
+                        s = s.clone();
+                        s[at] ^= (byte) (1 << random.nextInt(8));
+                    }
+                }
+                case 1 -> {
+                    if (s.length > 0) {
+                        s = s.clone();
+                        s[at] = random.nextBoolean() ? 0 : (byte) 255;
+                    }
+                }
+                case 2 -> s = Arrays.copyOf(s, at);
+                case 3 -> {
+                    byte[] t = new byte[s.length + 1];
+                    System.arraycopy(s, 0, t, 0, at);
+                    t[at] = (byte) random.nextInt();
+                    System.arraycopy(s, at, t, at + 1, s.length - at);
+                    s = t;
+                }
+                default -> {
+                    if (s.length > 0) {
+                        byte[] t = new byte[s.length - 1];
+                        System.arraycopy(s, 0, t, 0, at);
+                        System.arraycopy(s, at + 1, t, at, s.length - at - 1);
+                        s = t;
+                    }
+                }
+            }
+        }
+        return s;
+    }
+
+    /** What {@code LZ4_decompress_safe} makes of the stream into exactly {@code maxout} bytes, or null if it fails. */
+    private static byte[] library(byte[] stream, int maxout) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment src = arena.allocate(Math.max(1, stream.length));
+            MemorySegment.copy(stream, 0, src, ValueLayout.JAVA_BYTE, 0, stream.length);
+            MemorySegment dst = arena.allocate(Math.max(1, maxout));
+            int n = Lz4.LZ4_decompress_safe(src, dst, stream.length, maxout);
+            return n == maxout ? dst.asSlice(0, maxout).toArray(ValueLayout.JAVA_BYTE) : null;
+        }
+    }
+
+    private static byte[] decodeHeap(byte[] stream, int maxout) {
+        byte[] out = new byte[maxout];
+        assertEquals(maxout, Lz4Decoder.decompress(MemorySegment.ofArray(stream), 0, stream.length,
+                MemorySegment.ofArray(out), 0, maxout));
+        return out;
+    }
+
+    /**
+     * Decodes from native memory at offset {@code inAt} into native memory at offset {@code outAt}, with guard bytes
+     * around the output that must stay as they were whether the stream decodes or not.
+     */
+    private static byte[] decodeNative(byte[] stream, int inAt, int outAt, int maxout) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment in = arena.allocate(inAt + stream.length);
+            MemorySegment.copy(stream, 0, in, ValueLayout.JAVA_BYTE, inAt, stream.length);
+            MemorySegment out = arena.allocate(outAt + maxout + SLACK);
+            out.fill(GUARD);
+            try {
+                assertEquals(maxout, Lz4Decoder.decompress(in, inAt, stream.length, out, outAt, maxout));
+                return out.asSlice(outAt, maxout).toArray(ValueLayout.JAVA_BYTE);
+            } finally {
+                for (long i = 0; i < out.byteSize(); i++) {
+                    if ((i < outAt || i >= outAt + maxout) && out.get(ValueLayout.JAVA_BYTE, i) != GUARD) {
+                        fail("wrote outside the output, at " + (i - outAt) + " of " + maxout);
+                    }
+                }
+            }
+        }
+    }
+}
