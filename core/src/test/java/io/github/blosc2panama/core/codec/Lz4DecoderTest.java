@@ -119,6 +119,39 @@ class Lz4DecoderTest {
         assertTrue(e.getMessage().contains("beyond the 300-byte output"), e.getMessage());
     }
 
+    @Test
+    void theCodecDecodesStreamsThatExpandALotHereAndTheOthersInTheLibrary() {
+        byte[] runs = new byte[65_536];
+        for (int i = 0; i < runs.length; i++) {
+            runs[i] = (byte) (i >>> 10);
+        }
+        byte[] noisy = new byte[65_536];
+        new Random(2).nextBytes(noisy);
+        for (int i = 0; i < noisy.length; i += 2) {
+            noisy[i] = 0;
+        }
+        byte[] high = compressions(runs).get(0);
+        byte[] low = compressions(noisy).get(0);
+        assertTrue((long) high.length * Lz4Codec.JAVA_MIN_RATIO <= runs.length, "ratio " + runs.length / high.length);
+        assertTrue((long) low.length * Lz4Codec.JAVA_MIN_RATIO > noisy.length, "ratio " + noisy.length / low.length);
+        assertArrayEquals(runs, codec(high, runs.length));
+        assertArrayEquals(noisy, codec(low, noisy.length));
+        // which decoder ran shows in the message of a refusal: ours names the offsets, the library gives a code
+        byte[] highCut = Arrays.copyOf(high, high.length - 1);
+        CorruptDataException ours = assertThrows(CorruptDataException.class, () -> codec(highCut, runs.length));
+        assertTrue(ours.getMessage().startsWith("LZ4 "), ours.getMessage());
+        byte[] lowCut = Arrays.copyOf(low, low.length - 1);
+        CorruptDataException library = assertThrows(CorruptDataException.class, () -> codec(lowCut, noisy.length));
+        assertTrue(library.getMessage().startsWith("lz4: "), library.getMessage());
+    }
+
+    private static byte[] codec(byte[] stream, int maxout) {
+        byte[] out = new byte[maxout];
+        assertEquals(maxout, Lz4Codec.INSTANCE.decompress(MemorySegment.ofArray(stream), 0, stream.length,
+                MemorySegment.ofArray(out), 0, maxout, null));
+        return out;
+    }
+
     /** The sequence, then a last one of 12 literals. */
     private static byte[] withLastLiterals(byte[] sequence) {
         byte[] stream = Arrays.copyOf(sequence, sequence.length + 13);
