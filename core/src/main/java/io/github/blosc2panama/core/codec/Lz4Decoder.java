@@ -104,6 +104,7 @@ final class Lz4Decoder {
                 }
                 int len = (int) matchLength;
                 if (offset == 1 && len <= oEnd - 8 - at) {
+                    // a run (as copyMatch would write it, without the call: copyMatch is not inlined here)
                     MatchCopy.writeRun(out, at, at + len, out.get(BYTE, at - 1));
                 } else if (offset >= 8 && len <= 16) {
                     // within FAST_MARGIN of o: room for two words
@@ -168,14 +169,7 @@ final class Lz4Decoder {
                         + " bytes at output offset " + op + " reaches into the last " + LAST_LITERALS
                         + " bytes of the " + maxout + "-byte output");
             }
-            if (offset == 1 && matchLength <= maxout - 8 - op) {
-                // a run (writeRun may write 7 bytes past it)
-                long at = outBase + op;
-                MatchCopy.writeRun(out, at, at + matchLength, out.get(BYTE, at - 1));
-                op += matchLength;
-            } else {
-                op = MatchCopy.copyMatch(out, outBase, op, offset, matchLength, maxout);
-            }
+            op = MatchCopy.copyMatch(out, outBase, op, offset, matchLength, maxout);
         }
         if (op != maxout) {
             throw new CorruptDataException("LZ4 stream of " + length + " bytes decodes to " + op + " bytes, expected "
