@@ -10,8 +10,10 @@ import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -45,30 +47,20 @@ class Lz4DecoderTest {
     void refusesWhatTheLibraryRefusesOnDamagedStreams() {
         Random random = new Random(11);
         List<byte[]> corpus = corpus(random);
+        List<List<byte[]>> compressed = corpus.stream().map(Lz4DecoderTest::compressions).toList();
         int refused = 0;
         int accepted = 0;
         for (int round = 0; round < 20_000; round++) {
-            byte[] data = corpus.get(random.nextInt(corpus.size()));
-            List<byte[]> streams = compressions(data);
+            int pick = random.nextInt(corpus.size());
+            List<byte[]> streams = compressed.get(pick);
             byte[] stream = damage(streams.get(random.nextInt(streams.size())), random);
-            int maxout = Math.max(0, data.length + (random.nextInt(4) == 0 ? random.nextInt(41) - 20 : 0));
-            byte[] expected = library(stream, maxout);
-            byte[] ours;
-            try {
-                ours = decodeNative(stream, 1, 7, maxout);
-            } catch (CorruptDataException e) {
-                if (expected != null && !e.getMessage().contains("has offset 0")) {
-                    fail("the library decodes the stream (" + maxout + " bytes), ours refuses it: " + e.getMessage());
-                }
+            int maxout = Math.max(0, corpus.get(pick).length
+                    + (random.nextInt(4) == 0 ? random.nextInt(41) - 20 : 0));
+            if (agreesWithLibrary(stream, maxout)) {
+                accepted++;
+            } else {
                 refused++;
-                continue;
             }
-            if (expected == null) {
-                fail("the library refuses the stream (" + maxout + " bytes), ours decodes it: "
-                        + java.util.HexFormat.of().formatHex(stream, 0, Math.min(64, stream.length)));
-            }
-            assertArrayEquals(expected, ours, "damaged stream decoded to other bytes");
-            accepted++;
         }
         assertTrue(refused > 1000 && accepted > 1000, "refused " + refused + ", accepted " + accepted);
     }
@@ -267,6 +259,37 @@ class Lz4DecoderTest {
         return s;
     }
 
+    /**
+     * Ours against the library on one stream, from a heap array and from native memory between guard bytes: ours
+     * refuses it (with a {@link CorruptDataException}) when the library does, and may refuse an offset of 0, which the
+     * library can take; otherwise both give the same bytes. Returns whether ours decoded it. Also the check of
+     * {@link Lz4DecoderFuzzTest}.
+     */
+    static boolean agreesWithLibrary(byte[] stream, int maxout) {
+        byte[] expected = library(stream, maxout);
+        agrees(expected, () -> decodeHeap(stream, maxout), stream, maxout, "heap");
+        return agrees(expected, () -> decodeNative(stream, 1, 7, maxout), stream, maxout, "native");
+    }
+
+    private static boolean agrees(byte[] expected, Supplier<byte[]> ours, byte[] stream, int maxout, String where) {
+        byte[] got;
+        try {
+            got = ours.get();
+        } catch (CorruptDataException e) {
+            if (expected != null && !e.getMessage().contains("has offset 0")) {
+                fail("the library decodes the stream (" + maxout + " bytes), ours (" + where + ") refuses it: "
+                        + e.getMessage());
+            }
+            return false;
+        }
+        if (expected == null) {
+            fail("the library refuses the stream (" + maxout + " bytes), ours (" + where + ") decodes it: "
+                    + HexFormat.of().formatHex(stream, 0, Math.min(64, stream.length)));
+        }
+        assertArrayEquals(expected, got, "ours (" + where + ") decodes the stream to other bytes");
+        return true;
+    }
+
     /** What {@code LZ4_decompress_safe} makes of the stream into exactly {@code maxout} bytes, or null if it fails. */
     private static byte[] library(byte[] stream, int maxout) {
         try (Arena arena = Arena.ofConfined()) {
@@ -299,11 +322,17 @@ class Lz4DecoderTest {
                 assertEquals(maxout, Lz4Decoder.decompress(in, inAt, stream.length, out, outAt, maxout));
                 return out.asSlice(outAt, maxout).toArray(ValueLayout.JAVA_BYTE);
             } finally {
-                for (long i = 0; i < out.byteSize(); i++) {
-                    if ((i < outAt || i >= outAt + maxout) && out.get(ValueLayout.JAVA_BYTE, i) != GUARD) {
-                        fail("wrote outside the output, at " + (i - outAt) + " of " + maxout);
-                    }
-                }
+                checkGuard(out, 0, outAt, outAt, maxout);
+                checkGuard(out, outAt + maxout, out.byteSize(), outAt, maxout);
+            }
+        }
+    }
+
+    /** The guard bytes {@code out[from, to)} are as {@link #decodeNative} put them. */
+    private static void checkGuard(MemorySegment out, long from, long to, int outAt, int maxout) {
+        for (long i = from; i < to; i++) {
+            if (out.get(ValueLayout.JAVA_BYTE, i) != GUARD) {
+                fail("wrote outside the output, at " + (i - outAt) + " of " + maxout);
             }
         }
     }
