@@ -107,9 +107,8 @@ final class Lz4Decoder {
                     // a run (as copyMatch would write it, without the call: copyMatch is not inlined here)
                     MatchCopy.writeRun(out, at, at + len, out.get(BYTE, at - 1));
                 } else if (offset >= 8 && len <= 16) {
-                    // within FAST_MARGIN of o: room for two words
-                    out.set(LONG_LE, at, out.get(LONG_LE, at - offset));
-                    out.set(LONG_LE, at + 8, out.get(LONG_LE, at + 8 - offset));
+                    // two words, within FAST_MARGIN of o
+                    MatchCopy.copyWords(out, at, at + len, offset);
                 } else {
                     MatchCopy.copyMatch(out, outBase, (int) (at - outBase), offset, len, maxout);
                 }
