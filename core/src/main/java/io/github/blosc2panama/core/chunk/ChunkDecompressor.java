@@ -69,6 +69,20 @@ public final class ChunkDecompressor {
         return n;
     }
 
+    /**
+     * Decodes the bytes {@code [start, start + dst.byteSize())} of the chunk's data into {@code dst}, touching only the
+     * blocks that hold them (getitem at byte granularity).
+     */
+    public static void getBytes(MemorySegment chunk, long start, MemorySegment dst) {
+        ChunkHeader h = ChunkHeader.parse(chunk);
+        long n = dst.byteSize();
+        if (start < 0 || start > h.nbytes || n > h.nbytes - start) {
+            throw new InvalidArgumentException("bytes [" + start + ", " + (start + n) + ") lie outside the chunk's "
+                    + h.nbytes + " bytes");
+        }
+        getItems(h, chunk, start, dst);
+    }
+
     /** Checks {@code [start, start + nitems)} against the chunk and returns the size in bytes. */
     private static long checkItemRange(ChunkHeader h, long start, long nitems) {
         if (start < 0 || nitems < 0) {

@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.core.chunk.ChunkDecompressor;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -17,6 +18,17 @@ public interface ChunkCodec {
 
     /** Decompresses {@code chunk} into {@code dst} (at least nbytes long); returns nbytes. */
     long decompress(MemorySegment chunk, MemorySegment dst);
+
+    /**
+     * Decompresses the bytes {@code [start, start + dst.byteSize())} of the chunk's data into {@code dst}. By default
+     * the whole chunk is decompressed and the part copied; {@link #BLOSC2} decodes only the blocks that hold it.
+     */
+    default void decompressRange(MemorySegment chunk, long start, MemorySegment dst) {
+        int nbytes = ChunkPeek.read(chunk, 0, chunk.byteSize(), "chunk").nbytes();
+        MemorySegment whole = MemorySegment.ofArray(new byte[nbytes]);
+        decompress(chunk, whole);
+        MemorySegment.copy(whole, start, dst, 0, dst.byteSize());
+    }
 
     /** A header-only chunk of {@code nbytes} bytes standing for {@code value} (ZERO, NAN or UNINIT). */
     byte[] special(SpecialValue value, int nbytes, int typesize);
@@ -41,6 +53,11 @@ public interface ChunkCodec {
                 case UNINIT -> Blosc2.uninit(nbytes, typesize);
                 default -> throw new IllegalArgumentException("no offset encoding for special value " + value);
             };
+        }
+
+        @Override
+        public void decompressRange(MemorySegment chunk, long start, MemorySegment dst) {
+            ChunkDecompressor.getBytes(chunk, start, dst);
         }
 
         @Override

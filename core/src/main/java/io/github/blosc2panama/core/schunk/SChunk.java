@@ -280,18 +280,42 @@ public final class SChunk implements AutoCloseable {
         return st;
     }
 
-    /** The uncompressed bytes {@code [start, stop)} of the whole super-chunk. */
+    /**
+     * The uncompressed bytes {@code [start, stop)} of the whole super-chunk. Only the chunks that hold them are read,
+     * and of a chunk only partly in the range only the blocks that hold it. As in C-Blosc2, the chunks are found
+     * from the chunksize (every chunk but the last holds that many bytes); a frame whose chunks do not follow it is
+     * read by summing the chunks' sizes.
+     */
     public byte[] getSlice(long start, long stop) {
         State s = state;
+        FrameHeader h = s.header();
+        int n = s.offsets().size();
+        int cs = h.chunksize();
+        long total = h.nbytes();
+        boolean regular = cs > 0 && (n == 0 ? total == 0 : total > (long) (n - 1) * cs && total <= (long) n * cs);
+        if (!regular) {
+            return getSliceBySizes(s, start, stop);
+        }
+        byte[] out = sliceArray(start, stop, total);
+        MemorySegment dst = MemorySegment.ofArray(out);
+        for (long pos = start; pos < stop; ) {
+            int i = (int) (pos / cs);
+            long cStart = (long) i * cs;
+            long cLen = Math.min(cs, total - cStart);
+            if (nbytesOf(s, i) != cLen) {
+                return getSliceBySizes(s, start, stop); // a chunk of another size than the chunksize says
+            }
+            long to = Math.min(cStart + cLen, stop);
+            readPart(i, pos - cStart, cLen, dst.asSlice(pos - start, to - pos));
+            pos = to;
+        }
+        return out;
+    }
+
+    /** {@link #getSlice} for frames whose chunks do not follow the chunksize: every chunk's size is read. */
+    private byte[] getSliceBySizes(State s, long start, long stop) {
         long[] st = starts(s);
-        long total = st[st.length - 1];
-        if (start < 0 || stop < start || stop > total) {
-            throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
-        }
-        if (stop - start > Integer.MAX_VALUE - 8) {
-            throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
-        }
-        byte[] out = new byte[(int) (stop - start)];
+        byte[] out = sliceArray(start, stop, st[st.length - 1]);
         MemorySegment dst = MemorySegment.ofArray(out);
         int i = Math.max(0, Arrays.binarySearch(st, start));
         while (i < st.length - 1 && st[i + 1] <= start) {
@@ -304,18 +328,36 @@ public final class SChunk implements AutoCloseable {
         while (pos < stop) {
             long cStart = st[i];
             long cLen = st[i + 1] - cStart;
-            long from = pos - cStart;
             long to = Math.min(cLen, stop - cStart);
-            if (from == 0 && to == cLen) {
-                decompressChunk(i, dst.asSlice(pos - start, cLen));
-            } else {
-                byte[] tmp = decompressChunk(i);
-                System.arraycopy(tmp, (int) from, out, (int) (pos - start), (int) (to - from));
-            }
+            readPart(i, pos - cStart, cLen, dst.asSlice(pos - start, cStart + to - pos));
             pos = cStart + to;
             i++;
         }
         return out;
+    }
+
+    private static byte[] sliceArray(long start, long stop, long total) {
+        if (start < 0 || stop < start || stop > total) {
+            throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
+        }
+        if (stop - start > Integer.MAX_VALUE - 8) {
+            throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
+        }
+        return new byte[(int) (stop - start)];
+    }
+
+    /** Bytes {@code [from, from + dst.byteSize())} of chunk {@code i} (of {@code nbytes} bytes) into {@code dst}. */
+    private void readPart(int i, long from, long nbytes, MemorySegment dst) {
+        if (from == 0 && dst.byteSize() == nbytes) {
+            decompressChunk(i, dst);
+            return;
+        }
+        MemorySegment c = chunk(i);
+        try {
+            codec.decompressRange(c, from, dst);
+        } catch (io.github.blosc2panama.core.Blosc2Exception e) {
+            throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": chunk " + i, e);
+        }
     }
 
     public List<String> metalayerNames() {
