@@ -16,17 +16,28 @@ import io.github.blosc2panama.core.frame.TestSupport;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** {@code getSlice} reads only the chunks, and of a chunk only the blocks, that hold the slice. */
+/**
+ * {@code getSlice} reads only the chunks, and of a chunk only the blocks, that hold the slice; {@code extend} commits
+ * its chunks in batches and leaves the same frame as appending them one by one.
+ */
 class SliceAndExtendTest {
     private static final int CHUNK = 4000;
     /** Zstd, shuffle, blocks of 1000 bytes: 4 blocks of one stream each per chunk. */
     private static final CParams P = CParams.builder().codec(Codec.ZSTD).clevel(5).typesize(4)
             .filters(Filter.SHUFFLE).blocksize(1000).build();
     private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    @TempDir
+    Path dir;
 
     /** Counters with noise in their low byte: compressible, but not into a special or memcpy'd chunk. */
     private static byte[] data(int n, long seed) {
@@ -36,6 +47,59 @@ class SliceAndExtendTest {
             b[i] = (byte) (i % 4 == 0 ? r.nextInt() : i / 4 >> (8 * (i % 4)));
         }
         return b;
+    }
+
+    private Storage storage(Storage.Kind kind, String name) {
+        return switch (kind) {
+            case MEMORY -> Storage.inMemory();
+            case CONTIGUOUS_FILE -> Storage.contiguous(dir.resolve(name + ".b2frame"));
+            case SPARSE_DIRECTORY -> Storage.sparse(dir.resolve(name + ".b2frame"));
+        };
+    }
+
+    @ParameterizedTest
+    @EnumSource(Storage.Kind.class)
+    void extendLeavesTheFrameThatAppendingChunkByChunkLeaves(Storage.Kind kind) {
+        byte[] first = data(2 * CHUNK, 1);
+        byte[] rest = data(25 * CHUNK + 1234, 2);
+        byte[] expected;
+        try (SChunk one = SChunk.create(storage(kind, "one"), P, CHUNK, ChunkCodec.BLOSC2)) {
+            for (byte[] d : new byte[][] {first, rest}) {
+                for (int pos = 0; pos < d.length; pos += CHUNK) {
+                    one.append(MemorySegment.ofArray(Arrays.copyOfRange(d, pos, Math.min(d.length, pos + CHUNK))));
+                }
+            }
+            expected = one.toCframe();
+        }
+        // a batch per chunk, batches of several chunks (the last one short), everything in one batch
+        for (long batchBytes : new long[] {1, 5000, Long.MAX_VALUE}) {
+            try (SChunk sc = SChunk.create(storage(kind, "b" + batchBytes), P, CHUNK, ChunkCodec.BLOSC2)) {
+                sc.extend(MemorySegment.ofArray(first), batchBytes);
+                sc.extend(MemorySegment.ofArray(new byte[0]), batchBytes);
+                sc.extend(MemorySegment.ofArray(rest), batchBytes);
+                assertEquals(28, sc.nchunks());
+                assertEquals(CHUNK, sc.header().chunksize());
+                assertArrayEquals(expected, sc.toCframe(), "frame extended in batches of " + batchBytes + " bytes");
+                byte[] all = new byte[first.length + rest.length];
+                System.arraycopy(first, 0, all, 0, first.length);
+                System.arraycopy(rest, 0, all, first.length, rest.length);
+                assertArrayEquals(all, sc.getSlice(0, all.length));
+            }
+        }
+    }
+
+    @Test
+    void extendedFileReadsBackAndStaysCompact() throws Exception {
+        Path file = dir.resolve("big.b2frame");
+        byte[] d = data(300 * 100, 3);
+        try (SChunk sc = SChunk.create(Storage.contiguous(file), P, 100, ChunkCodec.BLOSC2)) {
+            sc.extend(MemorySegment.ofArray(d));
+            assertEquals(300, sc.nchunks());
+        }
+        try (SChunk sc = SChunk.open(file, false, ChunkCodec.BLOSC2)) {
+            assertArrayEquals(d, sc.getSlice(0, d.length));
+            assertEquals(Files.size(file), sc.header().frameLen());
+        }
     }
 
     @Test
