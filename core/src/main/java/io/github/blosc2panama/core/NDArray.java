@@ -226,9 +226,7 @@ public final class NDArray implements AutoCloseable {
                             + Arrays.toString(shape) + " of " + g.typesize() + "-byte items needs " + need);
                 }
                 CParams p = a.writeParams();
-                for (long ci = 0; ci < g.nchunks(); ci++) {
-                    a.sc.appendChunk(SliceIO.buildChunk(g, ci, data, p));
-                }
+                a.sc.appendInBatches(g.nchunks(), ci -> MemorySegment.ofArray(SliceIO.buildChunk(g, ci, data, p)));
             });
         }
 
@@ -245,10 +243,9 @@ public final class NDArray implements AutoCloseable {
             return build(a -> {
                 Geometry g = a.geometry;
                 if (g.nchunks() > 0) {
-                    byte[] chunk = SpecialChunks.make(value, g.chunkNbytes(), a.writeParams(), fill);
-                    for (long ci = 0; ci < g.nchunks(); ci++) {
-                        a.sc.appendChunk(chunk);
-                    }
+                    MemorySegment chunk = MemorySegment.ofArray(
+                            SpecialChunks.make(value, g.chunkNbytes(), a.writeParams(), fill));
+                    a.sc.appendInBatches(g.nchunks(), ci -> chunk);
                 }
             });
         }

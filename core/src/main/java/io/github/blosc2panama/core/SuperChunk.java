@@ -217,6 +217,11 @@ public final class SuperChunk implements AutoCloseable {
         engine.extend(MemorySegment.ofArray(data));
     }
 
+    /** Appends {@code n} chunks this library made ({@code chunkAt.apply(k)} the k-th), in few commits. */
+    void appendInBatches(long n, java.util.function.LongFunction<MemorySegment> chunkAt) {
+        engine.appendInBatches(n, chunkAt);
+    }
+
     public void appendChunk(byte[] chunk) {
         engine.appendChunk(MemorySegment.ofArray(chunk));
     }

@@ -22,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * The super-chunk engine behind {@link io.github.blosc2panama.core.SuperChunk}: the logical list
@@ -423,8 +424,8 @@ public final class SChunk implements AutoCloseable {
 
     // ------------------------------------------------------------------ writing
 
-    /** Most bytes of compressed chunks {@link #extend} commits at a time. */
-    static final long EXTEND_BATCH_BYTES = 64L << 20;
+    /** Most bytes of chunks {@link #appendInBatches} commits at a time. */
+    static final long BATCH_BYTES = 64L << 20;
 
     private void requireWritable() {
         if (!store.writable()) {
@@ -439,12 +440,11 @@ public final class SChunk implements AutoCloseable {
     }
 
     /**
-     * Appends {@code data} split in chunks of the super-chunk's chunksize. The chunks are committed together, up to
-     * {@link #EXTEND_BATCH_BYTES} of them at a time: one write of the offsets index (and on durable storage one pair
-     * of fsyncs) per batch, not per chunk, which made extending by 100,000 chunks take minutes.
+     * Appends {@code data} split in chunks of the super-chunk's chunksize, committed in batches as {@link
+     * #appendInBatches} does.
      */
     public void extend(MemorySegment data) {
-        extend(data, EXTEND_BATCH_BYTES);
+        extend(data, BATCH_BYTES);
     }
 
     /** {@link #extend(MemorySegment)}, committing whenever a batch holds {@code batchBytes} of chunks or more. */
@@ -454,24 +454,38 @@ public final class SChunk implements AutoCloseable {
         if (cs <= 0) {
             throw new InvalidArgumentException("no chunksize set for splitting data");
         }
+        long n = (data.byteSize() + cs - 1) / cs;
+        appendInBatches(n, k -> MemorySegment.ofArray(codec.compress(
+                data.asSlice(k * cs, Math.min(cs, data.byteSize() - k * cs)), cparams())), batchBytes);
+    }
+
+    /**
+     * Appends {@code n} chunks, {@code chunkAt.apply(k)} making the k-th, committed together up to {@link
+     * #BATCH_BYTES} of them at a time: one write of the offsets index (and on durable storage one pair of fsyncs)
+     * per batch, not per chunk, which made appending 100,000 chunks take minutes. The chunks are the caller's own
+     * (made by this library, not kept by the caller): they are stored as they are.
+     */
+    public void appendInBatches(long n, LongFunction<MemorySegment> chunkAt) {
+        appendInBatches(n, chunkAt, BATCH_BYTES);
+    }
+
+    private void appendInBatches(long n, LongFunction<MemorySegment> chunkAt, long batchBytes) {
+        requireWritable();
         List<MemorySegment> batch = new ArrayList<>();
         long inBatch = 0;
-        for (long pos = 0; pos < data.byteSize(); pos += cs) {
-            byte[] chunk = codec.compress(data.asSlice(pos, Math.min(cs, data.byteSize() - pos)), cparams());
-            batch.add(MemorySegment.ofArray(chunk));
-            inBatch += chunk.length;
-            if (inBatch >= batchBytes) {
+        for (long k = 0; k < n; k++) {
+            MemorySegment chunk = chunkAt.apply(k);
+            batch.add(chunk);
+            inBatch += chunk.byteSize();
+            if (inBatch >= batchBytes || k == n - 1) {
                 appendAll(batch);
                 batch.clear();
                 inBatch = 0;
             }
         }
-        if (!batch.isEmpty()) {
-            appendAll(batch);
-        }
     }
 
-    /** Appends our own freshly compressed {@code chunks} in one commit. */
+    /** Appends {@code chunks} (our own, as they are) in one commit. */
     private void appendAll(List<MemorySegment> chunks) {
         State s = state;
         int n0 = s.offsets().size();
