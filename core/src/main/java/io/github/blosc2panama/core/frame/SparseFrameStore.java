@@ -18,8 +18,8 @@ import java.util.Locale;
  * A sparse frame: a directory holding {@code chunks.b2frame} (header, offsets index, trailer) and
  * one {@code %08X.chunk} file per stored chunk; index values are chunk file numbers.
  *
- * <p>Commits write new chunk files first (always under numbers no committed index refers to),
- * then replace {@code chunks.b2frame} atomically (temporary file, fsync, rename), and only then
+ * <p>Commits write new chunk files first (always under numbers no committed index refers to; each
+ * file and then the directory synced once when durable), then replace {@code chunks.b2frame} atomically (temporary file, fsync, rename), and only then
  * remove the files of chunks no longer referenced. A crash leaves the old or the new index, each
  * with all its chunk files present.
  */
@@ -81,6 +81,25 @@ public final class SparseFrameStore extends FrameStore {
     @Override
     public boolean sparse() {
         return true;
+    }
+
+    /**
+     * Writes a chunk file under a number no committed index refers to. It needs no temporary file: until the new
+     * index is in place nothing reads it, and the directory is synced once for all of a commit's files.
+     */
+    private void writeNewChunkFile(Path path, MemorySegment chunk) {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer b = ByteBuffer.wrap(chunk.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            while (b.hasRemaining()) {
+                ch.write(b);
+            }
+            if (durable) {
+                ch.force(true);
+            }
+        } catch (IOException e) {
+            throw new Blosc2Exception("cannot write " + path + ": " + e.getMessage(), e);
+        }
     }
 
     /** The file name of chunk file number {@code id}. */
@@ -147,9 +166,11 @@ public final class SparseFrameStore extends FrameStore {
                 throw new InvalidArgumentException(dir + ": no chunk file number left");
             }
             offsets[a.index()] = next;
-            ContiguousFileStore.writeAtomically(dir.resolve(chunkFileName(next)),
-                    a.chunk().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), durable);
+            writeNewChunkFile(dir.resolve(chunkFileName(next)), a.chunk());
             next++;
+        }
+        if (durable && !c.added().isEmpty()) {
+            ContiguousFileStore.syncDirectory(dir);
         }
         byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(), codec);
         byte[] trailer = FrameTrailer.encode(c.vlmetalayers());
