@@ -507,9 +507,9 @@ public final class NDArray implements AutoCloseable {
             for (String name : sc.metalayerNames()) {
                 out.addMetalayer(name, sc.metalayer(name));
             }
-            for (int i = 0; i < sc.nchunks(); i++) {
-                out.appendChunk(sc.chunk(i));
-            }
+            // copies: the chunks may be slices of a mapping that closes with this array
+            out.appendInBatches(sc.nchunks(),
+                    i -> MemorySegment.ofArray(sc.chunk((int) i).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
             for (String name : sc.vlmetalayerNames()) {
                 out.setVlmetalayer(name, sc.vlmetalayer(name));
             }
