@@ -117,9 +117,11 @@ final class FrameWriter {
         }
         long n = src.byteSize();
         ProgressBar bar = new ProgressBar(io.err(), "compressing", n, n > 0 && ProgressBar.stderrIsTerminal());
-        for (long pos = 0; pos < n; pos += chunksize) {
-            sc.append(src.asSlice(pos, Math.min(chunksize, n - pos)));
-            bar.update(Math.min(n, pos + chunksize));
+        // whole chunks, about 64 MiB at a time: one commit per step (one per chunk made big inputs quadratic)
+        long step = Math.max(1, (64L << 20) / chunksize) * chunksize;
+        for (long pos = 0; pos < n; pos += step) {
+            sc.extend(src.asSlice(pos, Math.min(step, n - pos)));
+            bar.update(Math.min(n, pos + step));
         }
         for (Map.Entry<String, byte[]> e : vlmetas.entrySet()) {
             sc.setVlmetalayer(e.getKey(), e.getValue());

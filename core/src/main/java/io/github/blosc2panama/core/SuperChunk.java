@@ -217,6 +217,11 @@ public final class SuperChunk implements AutoCloseable {
         engine.extend(MemorySegment.ofArray(data));
     }
 
+    /** Appends {@code data} as chunks of the chunksize given at creation (the last may be shorter). */
+    public void extend(MemorySegment data) {
+        engine.extend(data);
+    }
+
     /** Appends {@code n} chunks this library made ({@code chunkAt.apply(k)} the k-th), in few commits. */
     void appendInBatches(long n, java.util.function.LongFunction<MemorySegment> chunkAt) {
         engine.appendInBatches(n, chunkAt);
