@@ -199,7 +199,10 @@ public final class SuperChunk implements AutoCloseable {
         return engine.decompressChunk(i, dst);
     }
 
-    /** Uncompressed bytes {@code [start, stop)} across chunks. */
+    /**
+     * Uncompressed bytes {@code [start, stop)} across chunks (bytes, not items as in python-blosc2's
+     * {@code get_slice}); only the chunks, and the blocks of them, that hold the slice are read.
+     */
     public byte[] getSlice(long start, long stop) {
         return engine.getSlice(start, stop);
     }
@@ -212,7 +215,11 @@ public final class SuperChunk implements AutoCloseable {
         engine.append(data);
     }
 
-    /** Appends {@code data} as chunks of the chunksize given at creation (the last may be shorter). */
+    /**
+     * Appends {@code data} as chunks of the chunksize given at creation (the last may be shorter). The chunks are
+     * committed together (up to 64 MiB of them per commit), so a large {@code data} costs one index write per
+     * batch, not per chunk.
+     */
     public void extend(byte[] data) {
         engine.extend(MemorySegment.ofArray(data));
     }
