@@ -12,6 +12,7 @@ import io.github.blosc2panama.core.SuperChunk;
 import io.github.blosc2panama.core.frame.FrameHeader;
 import io.github.blosc2panama.core.frame.FrameTrailer;
 import io.github.blosc2panama.core.frame.MsgPackReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
@@ -277,6 +278,9 @@ final class FuzzTargets {
         long budget = FRAME_READ_BUDGET;
         int n = sc.nchunks();
         check(n >= 0 && n <= LIMITS.maxNchunks(), "nchunks " + n + " beyond the limit");
+        // the chunks from the first on, as long as each decompresses: what a slice from 0 must give
+        ByteArrayOutputStream leading = new ByteArrayOutputStream();
+        boolean allSoFar = true;
         for (int i = 0; i < n && budget > 0; i++) {
             try {
                 int nb = sc.chunkNbytes(i);
@@ -287,8 +291,12 @@ final class FuzzTargets {
                 }
                 byte[] c = sc.decompressChunk(i);
                 check(c.length == nb, "chunk " + i + " decompressed to " + c.length + " bytes, not " + nb);
+                if (allSoFar) {
+                    leading.writeBytes(c);
+                }
             } catch (Blosc2Exception e) {
                 // a bad chunk does not stop us from reading the others
+                allSoFar = false;
             }
         }
         for (String name : sc.metalayerNames()) {
@@ -304,7 +312,11 @@ final class FuzzTargets {
         try {
             long total = sc.nbytes();
             if (total >= 0 && budget > 0) {
-                sc.getSlice(0, Math.min(total, Math.min(budget, 1 << 20)));
+                byte[] slice = sc.getSlice(0, Math.min(total, Math.min(budget, 1 << 20)));
+                byte[] chunks = leading.toByteArray();
+                int common = Math.min(slice.length, chunks.length);
+                check(Arrays.equals(slice, 0, common, chunks, 0, common),
+                        "getSlice from 0 differs from the chunks decompressed one by one");
             }
         } catch (Blosc2Exception e) {
             // header nbytes may disagree with the chunks: a typed error is fine
