@@ -207,6 +207,11 @@ public final class SuperChunk implements AutoCloseable {
         return engine.getSlice(start, stop);
     }
 
+    /** {@link #getSlice(long, long)} into {@code dst} (at least {@code stop - start} bytes); returns the bytes written. */
+    public long getSlice(long start, long stop, MemorySegment dst) {
+        return engine.getSlice(start, stop, dst);
+    }
+
     public void append(byte[] data) {
         engine.append(MemorySegment.ofArray(data));
     }

@@ -289,35 +289,80 @@ public final class SChunk implements AutoCloseable {
      */
     public byte[] getSlice(long start, long stop) {
         State s = state;
+        checkSlice(start, stop, sliceTotal(s));
+        if (stop - start > Integer.MAX_VALUE - 8) {
+            throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
+        }
+        byte[] out = new byte[(int) (stop - start)];
+        fillSlice(s, start, stop, MemorySegment.ofArray(out));
+        return out;
+    }
+
+    /** {@link #getSlice(long, long)} into {@code dst} (at least {@code stop - start} bytes); returns the bytes written. */
+    public long getSlice(long start, long stop, MemorySegment dst) {
+        State s = state;
+        checkSlice(start, stop, sliceTotal(s));
+        if (dst.byteSize() < stop - start) {
+            throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
+                    + (stop - start) + " bytes of the slice");
+        }
+        fillSlice(s, start, stop, dst.asSlice(0, stop - start));
+        return stop - start;
+    }
+
+    /** Whether the chunks follow the chunksize, as the header tells: all but the last hold chunksize bytes. */
+    private static boolean regular(State s) {
         FrameHeader h = s.header();
         int n = s.offsets().size();
         int cs = h.chunksize();
         long total = h.nbytes();
-        boolean regular = cs > 0 && (n == 0 ? total == 0 : total > (long) (n - 1) * cs && total <= (long) n * cs);
-        if (!regular) {
-            return getSliceBySizes(s, start, stop);
+        return cs > 0 && (n == 0 ? total == 0 : total > (long) (n - 1) * cs && total <= (long) n * cs);
+    }
+
+    private long sliceTotal(State s) {
+        if (regular(s)) {
+            return s.header().nbytes();
         }
-        byte[] out = sliceArray(start, stop, total);
-        MemorySegment dst = MemorySegment.ofArray(out);
+        long[] st = starts(s);
+        return st[st.length - 1];
+    }
+
+    private static void checkSlice(long start, long stop, long total) {
+        if (start < 0 || stop < start || stop > total) {
+            throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
+        }
+    }
+
+    /** The bytes {@code [start, stop)} (checked) into {@code dst}, of exactly that size. */
+    private void fillSlice(State s, long start, long stop, MemorySegment dst) {
+        if (!regular(s)) {
+            fillSliceBySizes(s, start, stop, dst);
+            return;
+        }
+        int cs = s.header().chunksize();
+        long total = s.header().nbytes();
         for (long pos = start; pos < stop; ) {
             int i = (int) (pos / cs);
             long cStart = (long) i * cs;
             long cLen = Math.min(cs, total - cStart);
             if (nbytesOf(s, i) != cLen) {
-                return getSliceBySizes(s, start, stop); // a chunk of another size than the chunksize says
+                fillSliceBySizes(s, start, stop, dst); // a chunk of another size than the chunksize says
+                return;
             }
             long to = Math.min(cStart + cLen, stop);
             readPart(i, pos - cStart, cLen, dst.asSlice(pos - start, to - pos));
             pos = to;
         }
-        return out;
     }
 
-    /** {@link #getSlice} for frames whose chunks do not follow the chunksize: every chunk's size is read. */
-    private byte[] getSliceBySizes(State s, long start, long stop) {
+    /** {@link #fillSlice} for frames whose chunks do not follow the chunksize: every chunk's size is read. */
+    private void fillSliceBySizes(State s, long start, long stop, MemorySegment dst) {
         long[] st = starts(s);
-        byte[] out = sliceArray(start, stop, st[st.length - 1]);
-        MemorySegment dst = MemorySegment.ofArray(out);
+        if (stop > st[st.length - 1]) {
+            throw new CorruptDataException(store.source() + ": the header says nbytes = " + s.header().nbytes()
+                    + " but the chunks hold " + st[st.length - 1] + " bytes, fewer than the slice [" + start + ", "
+                    + stop + ") needs");
+        }
         int i = Math.max(0, Arrays.binarySearch(st, start));
         while (i < st.length - 1 && st[i + 1] <= start) {
             i++;
@@ -334,17 +379,6 @@ public final class SChunk implements AutoCloseable {
             pos = cStart + to;
             i++;
         }
-        return out;
-    }
-
-    private static byte[] sliceArray(long start, long stop, long total) {
-        if (start < 0 || stop < start || stop > total) {
-            throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
-        }
-        if (stop - start > Integer.MAX_VALUE - 8) {
-            throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
-        }
-        return new byte[(int) (stop - start)];
     }
 
     /** Bytes {@code [from, from + dst.byteSize())} of chunk {@code i} (of {@code nbytes} bytes) into {@code dst}. */

@@ -13,6 +13,7 @@ import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.Storage;
 import io.github.blosc2panama.core.frame.ChunkCodec;
 import io.github.blosc2panama.core.frame.TestSupport;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -178,6 +179,19 @@ class SliceAndExtendTest {
             int stop = Math.max(a, b);
             assertArrayEquals(Arrays.copyOfRange(all, start, stop), sc.getSlice(start, stop),
                     "[" + start + ", " + stop + ")");
+            // into a native segment, whose bytes past the slice stay as they were
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment dst = arena.allocate(stop - start + 3).fill((byte) 0x5A);
+                assertEquals(stop - start, sc.getSlice(start, stop, dst));
+                assertArrayEquals(Arrays.copyOfRange(all, start, stop),
+                        dst.asSlice(0, stop - start).toArray(ValueLayout.JAVA_BYTE));
+                assertArrayEquals(new byte[] {0x5A, 0x5A, 0x5A},
+                        dst.asSlice(stop - start).toArray(ValueLayout.JAVA_BYTE));
+                if (stop > start) {
+                    assertThrows(InvalidArgumentException.class,
+                            () -> sc.getSlice(start, stop, dst.asSlice(0, stop - start - 1)));
+                }
+            }
         }
         assertArrayEquals(all, sc.getSlice(0, all.length));
         assertThrows(InvalidArgumentException.class, () -> sc.getSlice(0, all.length + 1));
