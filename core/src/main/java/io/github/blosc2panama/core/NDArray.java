@@ -420,7 +420,9 @@ public final class NDArray implements AutoCloseable {
         if (src.byteSize() != n) {
             throw new InvalidArgumentException("source has " + src.byteSize() + " bytes, the region needs " + n);
         }
-        SliceIO.set(sc, geometry, start, stop, src, writeParams());
+        ChunkUpdates updates = new ChunkUpdates(sc);
+        SliceIO.set(sc, geometry, start, stop, src, writeParams(), updates::add);
+        updates.commit();
     }
 
     public void setSlice(long[] start, long[] stop, byte[] src) {

@@ -251,6 +251,11 @@ public final class SuperChunk implements AutoCloseable {
         engine.insertChunk(i, MemorySegment.ofArray(chunk));
     }
 
+    /** Replaces chunks {@code indexes[k]} (all different) by the library-made {@code chunks.get(k)} in one commit. */
+    void updateChunks(int[] indexes, List<MemorySegment> chunks) {
+        engine.updateChunks(indexes, chunks);
+    }
+
     public void updateChunk(int i, byte[] chunk) {
         engine.updateChunk(i, MemorySegment.ofArray(chunk));
     }

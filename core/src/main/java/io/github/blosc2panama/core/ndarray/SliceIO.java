@@ -10,6 +10,7 @@ import io.github.blosc2panama.core.SuperChunk;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ObjIntConsumer;
 
 /**
  * Reads and writes rectangular regions of a b2nd array stored in a {@link SuperChunk}. A read
@@ -127,14 +128,15 @@ public final class SliceIO {
     }
 
     /**
-     * Writes {@code src} (the region's items in C order) into {@code [start, stop)}, recompressing
-     * each touched chunk with {@code cparams}.
+     * Writes {@code src} (the region's items in C order) into {@code [start, stop)}: each touched chunk,
+     * recompressed with {@code cparams}, goes to {@code update} with its index (once per chunk).
      */
-    public static void set(SuperChunk sc, Geometry g, long[] start, long[] stop, MemorySegment src, CParams cparams) {
+    public static void set(SuperChunk sc, Geometry g, long[] start, long[] stop, MemorySegment src, CParams cparams,
+                           ObjIntConsumer<byte[]> update) {
         long[] rshape = g.checkRegion(start, stop);
         int nd = g.ndim;
         if (nd == 0) {
-            sc.updateChunk(0, Blosc2.compress(src.asSlice(0, g.typesize), cparams));
+            update.accept(Blosc2.compress(src.asSlice(0, g.typesize), cparams), 0);
             return;
         }
         if (Geometry.product(rshape) == 0) {
@@ -156,7 +158,7 @@ public final class SliceIO {
             long[] bshape = toLong(g.blockshape);
             blockLoop(g, bLo, bCount, origin, lo, hi, start, (blockOffset, inBlock, inRegion, count) ->
                     BoxCopy.copy(nd, g.typesize, src, 0, rshape, inRegion, buf, blockOffset, bshape, inBlock, count));
-            sc.updateChunk((int) ci, Blosc2.compress(buf, cparams));
+            update.accept(Blosc2.compress(buf, cparams), (int) ci);
         });
     }
 

@@ -575,6 +575,42 @@ public final class SChunk implements AutoCloseable {
         apply(s, offs, nb, pending, freed, s.header().metalayers(), s.vlmeta(), checkVl(s, c, i, true));
     }
 
+    /**
+     * Replaces chunks {@code indexes[k]} (all different) by {@code chunks.get(k)} in one commit, as many {@link
+     * #updateChunk} calls would. The chunks are the caller's own (made by this library, not kept by the caller):
+     * they are stored as they are.
+     */
+    public void updateChunks(int[] indexes, List<MemorySegment> chunks) {
+        requireWritable();
+        if (indexes.length != chunks.size()) {
+            throw new InvalidArgumentException(indexes.length + " indexes for " + chunks.size() + " chunks");
+        }
+        State s = state;
+        int[] nb = allNbytes(s).clone();
+        long[] offs = s.offsets().toArray();
+        List<MemorySegment> pending = pendingList(offs.length);
+        List<Long> freed = new ArrayList<>();
+        boolean vl = s.header().vlBlocks();
+        for (int k = 0; k < indexes.length; k++) {
+            int i = indexes[k];
+            checkIndex(i, s);
+            if (pending.get(i) != null) {
+                throw new InvalidArgumentException("chunk " + i + " is updated twice in one commit");
+            }
+            MemorySegment c = chunks.get(k);
+            vl = checkVl(s, c, i, true);
+            nb[i] = ChunkPeek.read(c, 0, c.byteSize(), "chunk").nbytes();
+            if (offs[i] >= 0) {
+                freed.add(offs[i]);
+            }
+            offs[i] = Long.MIN_VALUE;
+            pending.set(i, c);
+        }
+        if (indexes.length > 0) {
+            apply(s, offs, nb, pending, freed, s.header().metalayers(), s.vlmeta(), vl);
+        }
+    }
+
     public void deleteChunk(int i) {
         requireWritable();
         State s = state;

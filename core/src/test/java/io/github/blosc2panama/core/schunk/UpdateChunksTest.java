@@ -1,0 +1,76 @@
+package io.github.blosc2panama.core.schunk;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.Storage;
+import io.github.blosc2panama.core.frame.ChunkCodec;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** {@code updateChunks} leaves the frame that {@code updateChunk} one chunk at a time leaves, in one commit. */
+class UpdateChunksTest {
+    private static final CParams P = CParams.builder().typesize(4).build();
+    private static final int CHUNK = 4000;
+
+    @TempDir
+    Path dir;
+
+    private static byte[] data(int n, int seed) {
+        byte[] b = new byte[n];
+        for (int i = 0; i < n; i++) {
+            b[i] = (byte) (i / 4 * seed + (i % 4 == 0 ? i * 31 : 0));
+        }
+        return b;
+    }
+
+    private Storage storage(Storage.Kind kind, String name) {
+        return switch (kind) {
+            case MEMORY -> Storage.inMemory();
+            case CONTIGUOUS_FILE -> Storage.contiguous(dir.resolve(name + ".b2frame"));
+            case SPARSE_DIRECTORY -> Storage.sparse(dir.resolve(name + ".b2frame"));
+        };
+    }
+
+    private SChunk tenChunks(Storage where) {
+        SChunk sc = SChunk.create(where, P, CHUNK, ChunkCodec.BLOSC2);
+        sc.extend(MemorySegment.ofArray(data(10 * CHUNK - 100, 3)));
+        return sc;
+    }
+
+    @ParameterizedTest
+    @EnumSource(Storage.Kind.class)
+    void oneCommitLeavesTheFrameOfOneUpdateAtATime(Storage.Kind kind) {
+        int[] indexes = {7, 2, 9, 0};
+        List<MemorySegment> chunks = new ArrayList<>();
+        for (int i : indexes) {
+            // the last chunk keeps its shorter size; chunk 2 becomes a special zero chunk
+            int n = i == 9 ? CHUNK - 100 : CHUNK;
+            chunks.add(MemorySegment.ofArray(i == 2 ? Blosc2.zeros(n, 4) : Blosc2.compress(data(n, 10 + i), P)));
+        }
+        byte[] expected;
+        try (SChunk one = tenChunks(storage(kind, "one"))) {
+            for (int k = 0; k < indexes.length; k++) {
+                one.updateChunk(indexes[k], chunks.get(k));
+            }
+            expected = one.toCframe();
+        }
+        try (SChunk all = tenChunks(storage(kind, "all"))) {
+            byte[] before = all.toCframe();
+            assertThrows(InvalidArgumentException.class,
+                    () -> all.updateChunks(new int[] {3, 3}, List.of(chunks.get(0), chunks.get(1))));
+            assertThrows(InvalidArgumentException.class, () -> all.updateChunks(new int[] {10}, List.of(chunks.get(0))));
+            assertArrayEquals(before, all.toCframe(), "a refused update changes nothing");
+            all.updateChunks(indexes, chunks);
+            assertArrayEquals(expected, all.toCframe());
+        }
+    }
+}
