@@ -446,7 +446,7 @@ public final class NDArray implements AutoCloseable {
         if (ndim() == 0) {
             throw new InvalidArgumentException("a 0-d array cannot be resized");
         }
-        Geometry g = Resize.apply(sc, geometry, newShape, writeParams());
+        Geometry g = Resize.apply(sc, geometry, newShape, writeParams(), sc::rebuild);
         B2ndMeta meta = new B2ndMeta(newShape.length, newShape, geometry.chunkshape(), geometry.blockshape(),
                 dtypeString == null ? dtype.str() : dtypeString, dtypeFormat, 7);
         byte[] content = meta.serialize();

@@ -251,6 +251,11 @@ public final class SuperChunk implements AutoCloseable {
         engine.insertChunk(i, MemorySegment.ofArray(chunk));
     }
 
+    /** New chunk k is old chunk {@code from[k]}, or the next library-made {@code fresh} one where that is -1; one commit. */
+    void rebuild(int[] from, List<MemorySegment> fresh) {
+        engine.rebuild(from, fresh);
+    }
+
     /** Replaces chunks {@code indexes[k]} (all different) by the library-made {@code chunks.get(k)} in one commit. */
     void updateChunks(int[] indexes, List<MemorySegment> chunks) {
         engine.updateChunks(indexes, chunks);

@@ -2,10 +2,13 @@ package io.github.blosc2panama.core.ndarray;
 
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
-import io.github.blosc2panama.core.ChunkInfo;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SuperChunk;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * Changes an array's shape at its end in every dimension, like {@code b2nd_resize} without a
@@ -18,8 +21,13 @@ public final class Resize {
     private Resize() {
     }
 
-    /** Resizes and returns the new geometry (the caller updates the metalayer). */
-    public static Geometry apply(SuperChunk sc, Geometry old, long[] newShape, CParams cparams) {
+    /**
+     * Resizes in one commit, which {@code rebuild} makes (see {@code SChunk.rebuild}: new chunk k is old chunk
+     * {@code from[k]}, or the next fresh chunk where that is -1), and returns the new geometry (the caller updates
+     * the metalayer).
+     */
+    public static Geometry apply(SuperChunk sc, Geometry old, long[] newShape, CParams cparams,
+                                 BiConsumer<int[], List<MemorySegment>> rebuild) {
         int nd = old.ndim;
         if (newShape.length != nd) {
             throw new InvalidArgumentException("the new shape needs " + nd + " dimensions, got " + newShape.length);
@@ -36,55 +44,52 @@ public final class Resize {
         }
         Geometry g = new Geometry(newShape, old.chunkshape, old.blockshape, old.typesize, "resize");
         Geometry gm = new Geometry(mid, old.chunkshape, old.blockshape, old.typesize, "resize");
-        // 1. shrink: delete chunks of the old grid outside the intermediate grid (from the end).
-        if (old.nchunks > 0) {
-            long[] c = new long[nd];
-            for (long ci = old.nchunks - 1; ci >= 0; ci--) {
-                unravel(ci, old.chunkGrid, c);
-                boolean outside = gm.nchunks == 0;
-                for (int i = 0; i < nd && !outside; i++) {
-                    outside = c[i] >= gm.chunkGrid[i];
+        // The new grid's chunks in C order: one inside the intermediate grid is the old chunk at the same grid
+        // position, with what the growth exposes zeroed when it is not a zero chunk already; any other is a zero
+        // chunk. Old chunks outside the intermediate grid go.
+        int[] from = new int[Math.toIntExact(g.nchunks)];
+        List<MemorySegment> fresh = new ArrayList<>();
+        MemorySegment zero = null;
+        long[] c = new long[nd];
+        for (long ci = 0; ci < g.nchunks; ci++) {
+            unravel(ci, g.chunkGrid, c);
+            boolean inside = gm.nchunks > 0;
+            boolean exposes = false;
+            for (int i = 0; i < nd && inside; i++) {
+                inside = c[i] < gm.chunkGrid[i];
+                exposes |= newShape[i] > mid[i] && (c[i] + 1) * gm.chunkshape[i] > mid[i];
+            }
+            if (!inside) {
+                if (zero == null) {
+                    zero = MemorySegment.ofArray(io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.ZERO,
+                            g.chunkNbytes(), cparams, null));
                 }
-                if (outside) {
-                    sc.deleteChunk((int) ci);
+                from[(int) ci] = -1;
+                fresh.add(zero);
+                continue;
+            }
+            int stored = (int) ravel(c, old.chunkGrid);
+            if (exposes) {
+                SpecialValue special = Blosc2.info(sc.chunk(stored)).special();
+                if (special != SpecialValue.ZERO && special != SpecialValue.UNINIT) {
+                    from[(int) ci] = -1;
+                    fresh.add(MemorySegment.ofArray(
+                            SliceIO.zeroOutside(sc, gm, (int) ravel(c, gm.chunkGrid), stored, mid, cparams)));
+                    continue;
                 }
             }
+            from[(int) ci] = stored;
         }
-        // 2. zero what the growth exposes inside surviving edge chunks.
-        if (gm.nchunks > 0) {
-            long[] c = new long[nd];
-            for (long ci = 0; ci < gm.nchunks; ci++) {
-                unravel(ci, gm.chunkGrid, c);
-                boolean exposes = false;
-                for (int i = 0; i < nd; i++) {
-                    long end = (c[i] + 1) * gm.chunkshape[i];
-                    exposes |= newShape[i] > mid[i] && end > mid[i];
-                }
-                if (exposes) {
-                    ChunkInfo info = Blosc2.info(sc.chunk((int) ci));
-                    if (info.special() != SpecialValue.ZERO && info.special() != SpecialValue.UNINIT) {
-                        sc.updateChunk((int) ci, SliceIO.zeroOutside(sc, gm, (int) ci, mid, cparams));
-                    }
-                }
-            }
-        }
-        // 3. grow: insert zero chunks where the new grid has chunks the intermediate one lacks.
-        if (g.nchunks > gm.nchunks) {
-            long[] c = new long[nd];
-            byte[] zero = io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.ZERO, g.chunkNbytes(), cparams,
-                    null);
-            for (long ci = 0; ci < g.nchunks; ci++) {
-                unravel(ci, g.chunkGrid, c);
-                boolean isNew = gm.nchunks == 0;
-                for (int i = 0; i < nd && !isNew; i++) {
-                    isNew = c[i] >= gm.chunkGrid[i];
-                }
-                if (isNew) {
-                    sc.insertChunk((int) ci, zero);
-                }
-            }
-        }
+        rebuild.accept(from, fresh);
         return g;
+    }
+
+    static long ravel(long[] c, long[] grid) {
+        long ci = 0;
+        for (int i = 0; i < grid.length; i++) {
+            ci = ci * grid[i] + c[i];
+        }
+        return ci;
     }
 
     static void unravel(long ci, long[] grid, long[] out) {

@@ -195,11 +195,14 @@ public final class SliceIO {
         return Blosc2.compress(buf, cparams);
     }
 
-    /** Zeroes, in chunk {@code ci}, every item outside {@code keep} (array coordinates); returns the new chunk. */
-    static byte[] zeroOutside(SuperChunk sc, Geometry g, int ci, long[] keep, CParams cparams) {
+    /**
+     * Zeroes, in the chunk at grid position {@code ci} of {@code g} (stored as chunk {@code stored} of {@code sc}),
+     * every item outside {@code keep} (array coordinates); returns the new chunk.
+     */
+    static byte[] zeroOutside(SuperChunk sc, Geometry g, int ci, int stored, long[] keep, CParams cparams) {
         int nd = g.ndim;
         MemorySegment buf = scratch(g.chunkNbytes());
-        decompress(sc, g, ci, buf);
+        decompress(sc, g, stored, buf);
         long[] cc = new long[nd];
         long rem = ci;
         for (int i = nd - 1; i >= 0; i--) {

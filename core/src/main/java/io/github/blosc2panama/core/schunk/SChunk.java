@@ -623,6 +623,74 @@ public final class SChunk implements AutoCloseable {
                 s.header().vlBlocks() && offs.length > 0);
     }
 
+    /**
+     * Rebuilds the chunk list in one commit: new chunk {@code k} is old chunk {@code from[k]} when that is 0 or more,
+     * else the next of {@code fresh} (chunks this library made, stored as they are). Each old chunk is kept at most
+     * once; the ones not kept are dropped. What deletes, inserts and updates in a row would leave, in one commit.
+     */
+    public void rebuild(int[] from, List<MemorySegment> fresh) {
+        requireWritable();
+        State s = state;
+        int n = s.offsets().size();
+        int[] oldNb = allNbytes(s);
+        boolean[] kept = new boolean[n];
+        long[] offs = new long[from.length];
+        int[] nb = new int[from.length];
+        List<MemorySegment> pending = pendingList(from.length);
+        boolean vl = s.header().vlBlocks();
+        boolean anyKept = false;
+        int next = 0;
+        for (int k = 0; k < from.length; k++) {
+            int o = from[k];
+            if (o >= 0) {
+                if (o >= n || kept[o]) {
+                    throw new InvalidArgumentException("old chunk " + o + " is outside of [0, " + n
+                            + ") or kept twice");
+                }
+                kept[o] = true;
+                anyKept = true;
+                offs[k] = s.offsets().get(o);
+                nb[k] = oldNb[o];
+                continue;
+            }
+            if (next >= fresh.size()) {
+                throw new InvalidArgumentException("more new chunks asked for than the " + fresh.size() + " given");
+            }
+            MemorySegment c = fresh.get(next++);
+            ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), "chunk");
+            offs[k] = Long.MIN_VALUE;
+            nb[k] = p.nbytes();
+            pending.set(k, c);
+        }
+        if (next != fresh.size()) {
+            throw new InvalidArgumentException((fresh.size() - next) + " new chunks given but not placed");
+        }
+        for (int k = 0; k < from.length; k++) {
+            MemorySegment c = pending.get(k);
+            if (c != null) {
+                boolean cvl = ChunkPeek.read(c, 0, c.byteSize(), "chunk").vlBlocks();
+                if (anyKept && cvl != vl) {
+                    throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
+                }
+                vl = cvl;
+                anyKept = true;
+            }
+        }
+        // an offset the dropped chunks share with a kept one (an index may repeat offsets) stays
+        java.util.Set<Long> stillUsed = new java.util.HashSet<>();
+        for (long off : offs) {
+            stillUsed.add(off);
+        }
+        java.util.Set<Long> freed = new java.util.LinkedHashSet<>();
+        for (int o = 0; o < n; o++) {
+            long off = s.offsets().get(o);
+            if (!kept[o] && off >= 0 && !stillUsed.contains(off)) {
+                freed.add(off);
+            }
+        }
+        apply(s, offs, nb, pending, new ArrayList<>(freed), s.header().metalayers(), s.vlmeta(), vl && from.length > 0);
+    }
+
     /** Reorders the chunks: new chunk k is old chunk {@code order[k]}. */
     public void reorder(int[] order) {
         requireWritable();

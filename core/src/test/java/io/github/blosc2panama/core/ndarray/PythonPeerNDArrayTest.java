@@ -60,6 +60,11 @@ class PythonPeerNDArrayTest {
         c.add(new Case("<f8", new long[] {60, 70}, new int[] {25, 25}, new int[] {5, 25}, "full", false));
         c.add(new Case("<f4", new long[] {10000}, new int[] {3000}, new int[] {1000}, "nans", true));
         c.add(new Case(">i4", new long[] {33, 17}, new int[] {16, 8}, new int[] {7, 3}, "data", true));
+        // written, then resized to the shape (growing some dimensions, shrinking others), or zeros with a region set
+        c.add(new Case("<i4", new long[] {50, 40}, new int[] {16, 16}, new int[] {8, 8}, "resized", false));
+        c.add(new Case("<f8", new long[] {30, 20, 10}, new int[] {8, 8, 4}, new int[] {4, 4, 2}, "resized", true));
+        c.add(new Case("<i2", new long[] {100, 100}, new int[] {30, 30}, new int[] {10, 10}, "setslice", false));
+        c.add(new Case("<f4", new long[] {500}, new int[] {64}, new int[] {16}, "setslice", true));
         return c;
     }
 
@@ -86,6 +91,62 @@ class PythonPeerNDArrayTest {
             return b;
         }
         return b;
+    }
+
+    /** The items of a C-order array of shape {@code from} inside {@code to}, zero elsewhere, in C order of {@code to}. */
+    static byte[] copyInto(byte[] v, long[] from, long[] to, int itemsize) {
+        long[] common = new long[to.length];
+        for (int d = 0; d < to.length; d++) {
+            common[d] = Math.min(from[d], to[d]);
+        }
+        long n = 1;
+        for (long x : to) {
+            n *= x;
+        }
+        byte[] out = new byte[Math.toIntExact(n * itemsize)];
+        forEachItem(common, idx -> System.arraycopy(v, Math.toIntExact(linear(idx, from) * itemsize), out,
+                Math.toIntExact(linear(idx, to) * itemsize), itemsize));
+        return out;
+    }
+
+    /** Writes the C-order region {@code r} of shape {@code rshape} at {@code lo} into the array {@code out}. */
+    static void placeRegion(byte[] r, long[] rshape, long[] lo, byte[] out, long[] shape, int itemsize) {
+        long[] at = new long[shape.length];
+        forEachItem(rshape, idx -> {
+            for (int d = 0; d < shape.length; d++) {
+                at[d] = lo[d] + idx[d];
+            }
+            System.arraycopy(r, Math.toIntExact(linear(idx, rshape) * itemsize), out,
+                    Math.toIntExact(linear(at, shape) * itemsize), itemsize);
+        });
+    }
+
+    private static long linear(long[] idx, long[] shape) {
+        long i = 0;
+        for (int d = 0; d < shape.length; d++) {
+            i = i * shape[d] + idx[d];
+        }
+        return i;
+    }
+
+    private static void forEachItem(long[] shape, java.util.function.Consumer<long[]> f) {
+        for (long x : shape) {
+            if (x == 0) {
+                return;
+            }
+        }
+        long[] idx = new long[shape.length];
+        while (true) {
+            f.accept(idx);
+            int d = shape.length - 1;
+            while (d >= 0 && ++idx[d] == shape[d]) {
+                idx[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                return;
+            }
+        }
     }
 
     @Test
@@ -135,6 +196,40 @@ class PythonPeerNDArrayTest {
                         java.nio.ByteBuffer.wrap(expect, j, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN)
                                 .putFloat(Float.NaN);
                     }
+                }
+                case "resized" -> {
+                    int nd = k.shape.length;
+                    long[] first = new long[nd];
+                    long firstItems = 1;
+                    for (int d = 0; d < nd; d++) {
+                        first[d] = d % 2 == 0 ? k.shape[d] * 2 / 3 + 1 : k.shape[d] + 7;
+                        firstItems *= first[d];
+                    }
+                    byte[] v = data(k, t, firstItems, rnd);
+                    a = NDArray.builder(t, first).storage(st).cparams(cp).chunkshape(k.chunks).blockshape(k.blocks)
+                            .fromBytes(v);
+                    a.resize(k.shape);
+                    expect = copyInto(v, first, k.shape, t.itemsize());
+                }
+                case "setslice" -> {
+                    int nd = k.shape.length;
+                    long[] lo = new long[nd];
+                    long[] hi = new long[nd];
+                    long regionItems = 1;
+                    for (int d = 0; d < nd; d++) {
+                        lo[d] = k.shape[d] / 5;
+                        hi[d] = k.shape[d] - k.shape[d] / 7;
+                        regionItems *= hi[d] - lo[d];
+                    }
+                    byte[] v = data(k, t, regionItems, rnd);
+                    a = b.zeros();
+                    a.setSlice(lo, hi, v);
+                    expect = new byte[Math.toIntExact(nitems * t.itemsize())];
+                    long[] rshape = new long[nd];
+                    for (int d = 0; d < nd; d++) {
+                        rshape[d] = hi[d] - lo[d];
+                    }
+                    placeRegion(v, rshape, lo, expect, k.shape, t.itemsize());
                 }
                 default -> {
                     expect = data(k, t, nitems, rnd);
