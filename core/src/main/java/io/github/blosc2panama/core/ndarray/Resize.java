@@ -3,6 +3,8 @@ package io.github.blosc2panama.core.ndarray;
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.LimitExceededException;
+import io.github.blosc2panama.core.Limits;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SuperChunk;
 import java.lang.foreign.MemorySegment;
@@ -47,7 +49,11 @@ public final class Resize {
         // The new grid's chunks in C order: one inside the intermediate grid is the old chunk at the same grid
         // position, with what the growth exposes zeroed when it is not a zero chunk already; any other is a zero
         // chunk. Old chunks outside the intermediate grid go.
-        int[] from = new int[Math.toIntExact(g.nchunks)];
+        if (g.nchunks > Limits.MAX_NCHUNKS) {
+            throw new LimitExceededException("resize: " + g.nchunks + " chunks exceed the " + Limits.MAX_NCHUNKS
+                    + " a frame can index");
+        }
+        int[] from = new int[(int) g.nchunks];
         List<MemorySegment> fresh = new ArrayList<>();
         MemorySegment zero = null;
         long[] c = new long[nd];

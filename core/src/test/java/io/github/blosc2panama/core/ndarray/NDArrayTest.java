@@ -205,6 +205,10 @@ class NDArrayTest {
                 assertArrayEquals(new long[] {13, 11}, b.shape());
                 assertArrayEquals(big, b.toBytes());
             }
+            // more chunks than a frame can index: refused before anything is allocated or changed
+            assertThrows(io.github.blosc2panama.core.LimitExceededException.class, () -> a.resize(1_200_000_000L, 3));
+            assertArrayEquals(new long[] {13, 11}, a.shape());
+            assertArrayEquals(big, a.toBytes());
             a.resize(0, 11);
             assertEquals(0, a.superChunk().nchunks());
             a.resize(3, 2);
