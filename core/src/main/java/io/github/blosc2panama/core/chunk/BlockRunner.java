@@ -31,16 +31,20 @@ final class BlockRunner {
         }
         MemorySegment ref = decoder.needsDeltaRef() ? views[0] : null;
         Scratch scratch = Scratch.get();
-        // Block 0 first: with DELTA every other block is decoded against it.
-        decoder.decode(0, views[0], null, scratch);
-        int workers = Math.min(nthreads, nblocks - 1);
+        int first = 0;
+        if (ref != null) {
+            // with DELTA every other block is decoded against block 0: it goes first, alone
+            decoder.decode(0, views[0], null, scratch);
+            first = 1;
+        }
+        int workers = Math.min(nthreads, nblocks - first);
         if (workers <= 1 || !shareable(out) || !shareable(decoder.chunk())) {
-            for (int j = 1; j < nblocks; j++) {
+            for (int j = first; j < nblocks; j++) {
                 decoder.decode(j, views[j], ref, scratch);
             }
             return;
         }
-        job.set(decoder, views, ref);
+        job.set(decoder, views, ref, first);
         try {
             WorkerPool.run(workers, job);
         } finally {
