@@ -387,6 +387,7 @@ public final class SChunk implements AutoCloseable {
             decompressChunk(i, dst);
             return;
         }
+        limits.checkChunkNbytes(nbytes, store.source() + ": chunk " + i);
         MemorySegment c = chunk(i);
         try {
             codec.decompressRange(c, from, dst);
