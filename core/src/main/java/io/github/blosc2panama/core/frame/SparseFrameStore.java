@@ -18,10 +18,12 @@ import java.util.Locale;
  * A sparse frame: a directory holding {@code chunks.b2frame} (header, offsets index, trailer) and
  * one {@code %08X.chunk} file per stored chunk; index values are chunk file numbers.
  *
- * <p>Commits write new chunk files first (always under numbers no committed index refers to; each
- * file and then the directory synced once when durable), then replace {@code chunks.b2frame} atomically (temporary file, fsync, rename), and only then
- * remove the files of chunks no longer referenced. A crash leaves the old or the new index, each
- * with all its chunk files present.
+ * <p>Commits write new chunk files first (always under numbers no committed index refers to; when
+ * durable, each file and then the directory synced once), then replace {@code chunks.b2frame}
+ * atomically (temporary file, fsync, rename), and only then remove the files of chunks no longer
+ * referenced. A crash leaves the old or the new index, each with all its chunk files present.
+ * Chunk files are read into memory, not mapped, so a file changed under a reader gives a typed
+ * error, never a fault.
  */
 public final class SparseFrameStore extends FrameStore {
     /** Name of the index file inside the directory. */
