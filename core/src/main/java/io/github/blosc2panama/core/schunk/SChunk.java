@@ -289,24 +289,24 @@ public final class SChunk implements AutoCloseable {
      */
     public byte[] getSlice(long start, long stop) {
         State s = state;
-        checkSlice(start, stop, sliceTotal(s));
+        long[] st = checkSlice(s, start, stop);
         if (stop - start > Integer.MAX_VALUE - 8) {
             throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
         }
         byte[] out = new byte[(int) (stop - start)];
-        fillSlice(s, start, stop, MemorySegment.ofArray(out));
+        fillSlice(s, st, start, stop, MemorySegment.ofArray(out));
         return out;
     }
 
     /** {@link #getSlice(long, long)} into {@code dst} (at least {@code stop - start} bytes); returns the bytes written. */
     public long getSlice(long start, long stop, MemorySegment dst) {
         State s = state;
-        checkSlice(start, stop, sliceTotal(s));
+        long[] st = checkSlice(s, start, stop);
         if (dst.byteSize() < stop - start) {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
                     + (stop - start) + " bytes of the slice");
         }
-        fillSlice(s, start, stop, dst.asSlice(0, stop - start));
+        fillSlice(s, st, start, stop, dst.asSlice(0, stop - start));
         return stop - start;
     }
 
@@ -319,24 +319,26 @@ public final class SChunk implements AutoCloseable {
         return cs > 0 && (n == 0 ? total == 0 : total > (long) (n - 1) * cs && total <= (long) n * cs);
     }
 
-    private long sliceTotal(State s) {
-        if (regular(s)) {
-            return s.header().nbytes();
-        }
-        long[] st = starts(s);
-        return st[st.length - 1];
-    }
-
-    private static void checkSlice(long start, long stop, long total) {
+    /**
+     * Checks {@code [start, stop)} against the super-chunk's size; returns the chunks' start offsets ({@link #starts})
+     * when the frame is not {@link #regular} (its size is then their sum), else null.
+     */
+    private long[] checkSlice(State s, long start, long stop) {
+        long[] st = regular(s) ? null : starts(s);
+        long total = st == null ? s.header().nbytes() : st[st.length - 1];
         if (start < 0 || stop < start || stop > total) {
             throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
         }
+        return st;
     }
 
-    /** The bytes {@code [start, stop)} (checked) into {@code dst}, of exactly that size. */
-    private void fillSlice(State s, long start, long stop, MemorySegment dst) {
-        if (!regular(s)) {
-            fillSliceBySizes(s, start, stop, dst);
+    /**
+     * The bytes {@code [start, stop)} (checked) into {@code dst}, of exactly that size; {@code starts} are the
+     * chunks' start offsets ({@link #starts}) when the frame is not {@link #regular}, else null.
+     */
+    private void fillSlice(State s, long[] starts, long start, long stop, MemorySegment dst) {
+        if (starts != null) {
+            fillSliceBySizes(s, starts, start, stop, dst);
             return;
         }
         int cs = s.header().chunksize();
@@ -346,7 +348,8 @@ public final class SChunk implements AutoCloseable {
             long cStart = (long) i * cs;
             long cLen = Math.min(cs, total - cStart);
             if (nbytesOf(s, i) != cLen) {
-                fillSliceBySizes(s, start, stop, dst); // a chunk of another size than the chunksize says
+                // a chunk of another size than the chunksize says
+                fillSliceBySizes(s, starts(s), start, stop, dst);
                 return;
             }
             long to = Math.min(cStart + cLen, stop);
@@ -355,9 +358,8 @@ public final class SChunk implements AutoCloseable {
         }
     }
 
-    /** {@link #fillSlice} for frames whose chunks do not follow the chunksize: every chunk's size is read. */
-    private void fillSliceBySizes(State s, long start, long stop, MemorySegment dst) {
-        long[] st = starts(s);
+    /** {@link #fillSlice} for frames whose chunks do not follow the chunksize, by their start offsets {@code st}. */
+    private void fillSliceBySizes(State s, long[] st, long start, long stop, MemorySegment dst) {
         if (stop > st[st.length - 1]) {
             throw new CorruptDataException(store.source() + ": the header says nbytes = " + s.header().nbytes()
                     + " but the chunks hold " + st[st.length - 1] + " bytes, fewer than the slice [" + start + ", "
