@@ -640,8 +640,8 @@ public final class SChunk implements AutoCloseable {
         long[] offs = new long[from.length];
         int[] nb = new int[from.length];
         List<MemorySegment> pending = pendingList(from.length);
-        boolean vl = s.header().vlBlocks();
         boolean anyKept = false;
+        Boolean freshVl = null; // the fresh chunks' VL-blocks flag, once one is seen
         int next = 0;
         for (int k = 0; k < from.length; k++) {
             int o = from[k];
@@ -661,6 +661,10 @@ public final class SChunk implements AutoCloseable {
             }
             MemorySegment c = fresh.get(next++);
             ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), "chunk");
+            if (freshVl != null && freshVl != p.vlBlocks()) {
+                throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
+            }
+            freshVl = p.vlBlocks();
             offs[k] = Long.MIN_VALUE;
             nb[k] = p.nbytes();
             pending.set(k, c);
@@ -668,16 +672,9 @@ public final class SChunk implements AutoCloseable {
         if (next != fresh.size()) {
             throw new InvalidArgumentException((fresh.size() - next) + " new chunks given but not placed");
         }
-        for (int k = 0; k < from.length; k++) {
-            MemorySegment c = pending.get(k);
-            if (c != null) {
-                boolean cvl = ChunkPeek.read(c, 0, c.byteSize(), "chunk").vlBlocks();
-                if (anyKept && cvl != vl) {
-                    throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
-                }
-                vl = cvl;
-                anyKept = true;
-            }
+        boolean vl = anyKept ? s.header().vlBlocks() : freshVl != null && freshVl;
+        if (anyKept && freshVl != null && freshVl != vl) {
+            throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
         }
         // an offset the dropped chunks share with a kept one (an index may repeat offsets) stays
         java.util.Set<Long> stillUsed = new java.util.HashSet<>();
