@@ -6,9 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 
@@ -34,13 +32,10 @@ public final class CB2nd implements AutoCloseable {
             return;
         }
         CBlosc2 c = CBlosc2.load();
-        Linker linker = Linker.nativeLinker();
-        SymbolLookup lib = SymbolLookup.libraryLookup(c.path(), Arena.global());
-        open = linker.downcallHandle(lib.find("b2nd_open").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
-        getSlice = linker.downcallHandle(lib.find("b2nd_get_slice_cbuffer").orElseThrow(),
+        open = c.downcall("b2nd_open", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        getSlice = c.downcall("b2nd_get_slice_cbuffer",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS, ADDRESS, JAVA_LONG));
-        free = linker.downcallHandle(lib.find("b2nd_free").orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        free = c.downcall("b2nd_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
     }
 
     /** {@code b2nd_open(path)}; throws when C refuses the file. */

@@ -29,6 +29,8 @@ import java.util.Map;
 public final class CBlosc2 {
     private static final Map<Path, CBlosc2> LOADED = new HashMap<>();
 
+    /** The library's symbols, for this class and the package's other bindings ({@link #downcall}). */
+    private final SymbolLookup lib;
     private final MethodHandle destroy;
     private final MethodHandle createCctx;
     private final MethodHandle createDctx;
@@ -45,7 +47,7 @@ public final class CBlosc2 {
     private CBlosc2(Path path) {
         this.path = path;
         Linker linker = Linker.nativeLinker();
-        SymbolLookup lib = SymbolLookup.libraryLookup(path, Arena.global());
+        lib = SymbolLookup.libraryLookup(path, Arena.global());
         FunctionDescriptor kernel = FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, ADDRESS, ADDRESS);
         FunctionDescriptor codec = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, ADDRESS, JAVA_INT);
         MethodHandle init = bind(linker, lib, "blosc2_init", FunctionDescriptor.ofVoid());
@@ -203,6 +205,11 @@ public final class CBlosc2 {
             throw new IllegalArgumentException(what + " is " + s.byteSize() + " bytes, more than int32_t can say");
         }
         return (int) s.byteSize();
+    }
+
+    /** A downcall handle to {@code name} of this library, for the package's other bindings (super-chunks, b2nd). */
+    MethodHandle downcall(String name, FunctionDescriptor fd) {
+        return bind(Linker.nativeLinker(), lib, name, fd);
     }
 
     private static MethodHandle bind(Linker linker, SymbolLookup lib, String name, FunctionDescriptor fd) {

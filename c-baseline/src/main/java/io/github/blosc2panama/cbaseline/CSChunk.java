@@ -9,11 +9,9 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import io.github.blosc2panama.core.CParams;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
-import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
 import java.nio.file.Path;
 
@@ -46,17 +44,12 @@ public final class CSChunk implements AutoCloseable {
             return;
         }
         CBlosc2 c = CBlosc2.load();
-        Linker linker = Linker.nativeLinker();
-        SymbolLookup lib = SymbolLookup.libraryLookup(c.path(), Arena.global());
-        open = linker.downcallHandle(lib.find("blosc2_schunk_open").orElseThrow(),
-                FunctionDescriptor.of(ADDRESS, ADDRESS));
-        getSlice = linker.downcallHandle(lib.find("blosc2_schunk_get_slice_buffer").orElseThrow(),
+        open = c.downcall("blosc2_schunk_open", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        getSlice = c.downcall("blosc2_schunk_get_slice_buffer",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, ADDRESS));
-        free = linker.downcallHandle(lib.find("blosc2_schunk_free").orElseThrow(),
-                FunctionDescriptor.of(JAVA_INT, ADDRESS));
-        create = linker.downcallHandle(lib.find("blosc2_schunk_new").orElseThrow(),
-                FunctionDescriptor.of(ADDRESS, ADDRESS));
-        appendBuffer = linker.downcallHandle(lib.find("blosc2_schunk_append_buffer").orElseThrow(),
+        free = c.downcall("blosc2_schunk_free", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        create = c.downcall("blosc2_schunk_new", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        appendBuffer = c.downcall("blosc2_schunk_append_buffer",
                 FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS, JAVA_INT));
     }
 
