@@ -137,8 +137,6 @@ public class SChunkSliceBenchmark {
             c.close();
         }
         arena.close();
-        try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        TempFiles.delete(dir);
     }
 }

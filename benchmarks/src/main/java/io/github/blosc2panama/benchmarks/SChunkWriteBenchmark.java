@@ -86,7 +86,7 @@ public class SChunkWriteBenchmark {
     /** Outside the timing: each write makes a new frame. */
     @Setup(Level.Invocation)
     public void removeFrame() throws IOException {
-        remove(frame);
+        TempFiles.delete(frame);
     }
 
     @Benchmark
@@ -109,21 +109,9 @@ public class SChunkWriteBenchmark {
         }
     }
 
-    private static void remove(Path p) throws IOException {
-        if (Files.isDirectory(p)) {
-            try (var s = Files.list(p)) {
-                for (Path f : s.toList()) {
-                    Files.delete(f);
-                }
-            }
-        }
-        Files.deleteIfExists(p);
-    }
-
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        remove(frame);
-        Files.deleteIfExists(dir);
+        TempFiles.delete(dir);
         arena.close();
     }
 }

@@ -205,8 +205,6 @@ public class SliceBenchmark {
             c.close();
         }
         arena.close();
-        try (var s = Files.walk(dir)) {
-            s.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        TempFiles.delete(dir);
     }
 }

@@ -1,0 +1,28 @@
+package io.github.blosc2panama.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The temporary files and directories the benchmarks write their frames and arrays into. */
+final class TempFiles {
+    private TempFiles() {
+    }
+
+    /** Deletes {@code root}, a file or a directory with everything in it, if it exists. */
+    static void delete(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        List<Path> all;
+        try (Stream<Path> s = Files.walk(root)) {
+            all = s.sorted(Comparator.reverseOrder()).toList();
+        }
+        for (Path p : all) {
+            Files.deleteIfExists(p);
+        }
+    }
+}
