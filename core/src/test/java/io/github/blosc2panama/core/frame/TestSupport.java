@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.SpecialValue;
+import io.github.blosc2panama.core.Storage;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -66,6 +67,15 @@ public final class TestSupport {
         } catch (UnsupportedOperationException e) {
             return false;
         }
+    }
+
+    /** A storage of {@code kind} at {@code path} (a contiguous file or a sparse directory; unused in memory). */
+    public static Storage storage(Storage.Kind kind, Path path) {
+        return switch (kind) {
+            case MEMORY -> Storage.inMemory();
+            case CONTIGUOUS_FILE -> Storage.contiguous(path);
+            case SPARSE_DIRECTORY -> Storage.sparse(path);
+        };
     }
 
     public static byte[] hex(String s) {

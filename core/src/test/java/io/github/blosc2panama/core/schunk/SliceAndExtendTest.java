@@ -51,11 +51,7 @@ class SliceAndExtendTest {
     }
 
     private Storage storage(Storage.Kind kind, String name) {
-        return switch (kind) {
-            case MEMORY -> Storage.inMemory();
-            case CONTIGUOUS_FILE -> Storage.contiguous(dir.resolve(name + ".b2frame"));
-            case SPARSE_DIRECTORY -> Storage.sparse(dir.resolve(name + ".b2frame"));
-        };
+        return TestSupport.storage(kind, dir.resolve(name + ".b2frame"));
     }
 
     @ParameterizedTest

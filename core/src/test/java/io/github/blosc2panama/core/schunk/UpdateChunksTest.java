@@ -8,6 +8,7 @@ import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.Storage;
 import io.github.blosc2panama.core.frame.ChunkCodec;
+import io.github.blosc2panama.core.frame.TestSupport;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,11 +34,7 @@ class UpdateChunksTest {
     }
 
     private Storage storage(Storage.Kind kind, String name) {
-        return switch (kind) {
-            case MEMORY -> Storage.inMemory();
-            case CONTIGUOUS_FILE -> Storage.contiguous(dir.resolve(name + ".b2frame"));
-            case SPARSE_DIRECTORY -> Storage.sparse(dir.resolve(name + ".b2frame"));
-        };
+        return TestSupport.storage(kind, dir.resolve(name + ".b2frame"));
     }
 
     private SChunk tenChunks(Storage where) {

@@ -42,11 +42,8 @@ class WriteRoundTripTest {
     }
 
     Storage storage(Storage.Kind kind) {
-        return switch (kind) {
-            case MEMORY -> Storage.inMemory();
-            case CONTIGUOUS_FILE -> Storage.contiguous(dir.resolve("f.b2frame"));
-            case SPARSE_DIRECTORY -> Storage.sparse(dir.resolve("d.b2frame"));
-        };
+        String name = kind == Storage.Kind.SPARSE_DIRECTORY ? "d.b2frame" : "f.b2frame";
+        return TestSupport.storage(kind, dir.resolve(name));
     }
 
     static void assertModel(SChunk sc, List<byte[]> model) {
