@@ -83,52 +83,44 @@ final class LaneTranspose {
 
     /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}; rows at {@code s[from]} and {@code s[from + stride]}. */
     static void rowsToShorts(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        ByteRows rows = ByteRows.strided(s, from, stride, 2);
-        rowsToShorts(rows.segments, rows.offsets, 0, d, to, n);
-    }
-
-    /** Shorts of elements {@code first ..} at {@code d[to + 2i]}: byte k from {@code rows[k]} at {@code offsets[k] + first + i}. */
-    static void rowsToShorts(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int n) {
         int whole;
         if (IntRowTranspose.USABLE) {
             whole = n - n % IntRowTranspose.STEP;
-            IntRowTranspose.rowsToShorts(rows, offsets, first, d, to, whole);
+            ByteRows rows = ByteRows.strided(s, from, stride, 2);
+            IntRowTranspose.rowsToShorts(rows.segments, rows.offsets, 0, d, to, whole);
         } else if (PBS == 1) {
             whole = n - n % BS.length();
-            rowsToShortsVectors(rows, offsets, first, d, to, whole);
+            rowsToShortsVectors(s, from, stride, d, to, whole);
         } else {
             whole = n - n % BS.length();
-            rowsToShortsParts(rows, offsets, first, d, to, whole);
+            rowsToShortsParts(s, from, stride, d, to, whole);
         }
-        ShuffleScalar.unshuffleRows(2, rows, offsets, first + whole, n - whole, d, to + 2L * whole);
+        for (int i = whole; i < n; i++) {
+            int v = (s.get(BYTE, from + i) & 0xFF) | (s.get(BYTE, from + stride + i) & 0xFF) << 8;
+            d.set(SHORT, to + 2L * i, (short) v);
+        }
     }
 
-    private static void rowsToShortsVectors(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to,
+    private static void rowsToShortsVectors(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                             int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BS.length()) {
-            ShortVector x = (ShortVector) ByteVector.fromMemorySegment(BS, s0, o0 + i, LE)
+            ShortVector x = (ShortVector) ByteVector.fromMemorySegment(BS, s, from + i, LE)
                     .convertShape(ZERO_EXTEND_B2S, S, 0);
-            ShortVector y = (ShortVector) ByteVector.fromMemorySegment(BS, s1, o1 + i, LE)
+            ShortVector y = (ShortVector) ByteVector.fromMemorySegment(BS, s, from + stride + i, LE)
                     .convertShape(ZERO_EXTEND_B2S, S, 0);
             x.or(y.lanewise(LSHL, 8)).intoMemorySegment(d, to + 2L * i, LE);
         }
     }
 
-    private static void rowsToShortsParts(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to,
+    private static void rowsToShortsParts(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                           int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BS.length()) {
-            ByteVector a = ByteVector.fromMemorySegment(BS, s0, o0 + i, LE);
-            ByteVector b = ByteVector.fromMemorySegment(BS, s1, o1 + i, LE);
+            ByteVector a = ByteVector.fromMemorySegment(BS, s, from + i, LE);
+            ByteVector b = ByteVector.fromMemorySegment(BS, s, from + stride + i, LE);
             for (int p = 0; p < PBS; p++) {
                 ShortVector x = (ShortVector) a.convertShape(ZERO_EXTEND_B2S, S, p);
                 ShortVector y = (ShortVector) b.convertShape(ZERO_EXTEND_B2S, S, p);
@@ -141,67 +133,53 @@ final class LaneTranspose {
 
     /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
     static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        ByteRows rows = ByteRows.strided(s, from, stride, 4);
-        rowsToInts(rows.segments, rows.offsets, 0, d, to, n);
-    }
-
-    /** Ints of elements {@code first ..} at {@code d[to + 4i]}: byte k from {@code rows[k]} at {@code offsets[k] + first + i}. */
-    static void rowsToInts(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int n) {
         int whole;
         if (IntRowTranspose.USABLE) {
             whole = n - n % IntRowTranspose.STEP;
-            IntRowTranspose.rowsToInts(rows, offsets, first, d, to, whole);
+            ByteRows rows = ByteRows.strided(s, from, stride, 4);
+            IntRowTranspose.rowsToInts(rows.segments, rows.offsets, 0, d, to, whole);
         } else if (PBI == 1) {
             whole = n - n % BI.length();
-            rowsToIntsVectors(rows, offsets, first, d, to, whole);
+            rowsToIntsVectors(s, from, stride, d, to, whole);
         } else {
             whole = n - n % BI.length();
-            rowsToIntsParts(rows, offsets, first, d, to, whole);
+            rowsToIntsParts(s, from, stride, d, to, whole);
         }
-        ShuffleScalar.unshuffleRows(4, rows, offsets, first + whole, n - whole, d, to + 4L * whole);
+        for (int i = whole; i < n; i++) {
+            int v = (s.get(BYTE, from + i) & 0xFF) | (s.get(BYTE, from + stride + i) & 0xFF) << 8
+                    | (s.get(BYTE, from + 2 * stride + i) & 0xFF) << 16
+                    | (s.get(BYTE, from + 3 * stride + i) & 0xFF) << 24;
+            d.set(INT, to + 4L * i, v);
+        }
     }
 
-    private static void rowsToIntsVectors(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to,
+    private static void rowsToIntsVectors(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                           int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        MemorySegment s2 = NativeSegments.typed(rows[2]);
-        MemorySegment s3 = NativeSegments.typed(rows[3]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
-        long o2 = offsets[2] + first;
-        long o3 = offsets[3] + first;
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
-            IntVector w = (IntVector) ByteVector.fromMemorySegment(BI, s0, o0 + i, LE)
+            IntVector w = (IntVector) ByteVector.fromMemorySegment(BI, s, from + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
-            IntVector x = (IntVector) ByteVector.fromMemorySegment(BI, s1, o1 + i, LE)
+            IntVector x = (IntVector) ByteVector.fromMemorySegment(BI, s, from + stride + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
-            IntVector y = (IntVector) ByteVector.fromMemorySegment(BI, s2, o2 + i, LE)
+            IntVector y = (IntVector) ByteVector.fromMemorySegment(BI, s, from + 2 * stride + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
-            IntVector z = (IntVector) ByteVector.fromMemorySegment(BI, s3, o3 + i, LE)
+            IntVector z = (IntVector) ByteVector.fromMemorySegment(BI, s, from + 3 * stride + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
             w.or(x.lanewise(LSHL, 8)).or(y.lanewise(LSHL, 16)).or(z.lanewise(LSHL, 24))
                     .intoMemorySegment(d, to + 4L * i, LE);
         }
     }
 
-    private static void rowsToIntsParts(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to,
+    private static void rowsToIntsParts(MemorySegment s, long from, long stride, MemorySegment d, long to,
                                         int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        MemorySegment s2 = NativeSegments.typed(rows[2]);
-        MemorySegment s3 = NativeSegments.typed(rows[3]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
-        long o2 = offsets[2] + first;
-        long o3 = offsets[3] + first;
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
-            ByteVector a = ByteVector.fromMemorySegment(BI, s0, o0 + i, LE);
-            ByteVector b = ByteVector.fromMemorySegment(BI, s1, o1 + i, LE);
-            ByteVector c = ByteVector.fromMemorySegment(BI, s2, o2 + i, LE);
-            ByteVector e = ByteVector.fromMemorySegment(BI, s3, o3 + i, LE);
+            ByteVector a = ByteVector.fromMemorySegment(BI, s, from + i, LE);
+            ByteVector b = ByteVector.fromMemorySegment(BI, s, from + stride + i, LE);
+            ByteVector c = ByteVector.fromMemorySegment(BI, s, from + 2 * stride + i, LE);
+            ByteVector e = ByteVector.fromMemorySegment(BI, s, from + 3 * stride + i, LE);
             for (int p = 0; p < PBI; p++) {
                 IntVector w = (IntVector) a.convertShape(ZERO_EXTEND_B2I, I, p);
                 IntVector x = (IntVector) b.convertShape(ZERO_EXTEND_B2I, I, p);

@@ -104,53 +104,46 @@ final class LongRowTranspose {
      * {@code s[from + k * stride]}.
      */
     static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        ByteRows rows = ByteRows.strided(s, from, stride, 8);
-        rowsToLongs(rows.segments, rows.offsets, 0, d, to, n);
+        if (BYTE_SELECTS) {
+            ByteRows rows = ByteRows.strided(s, from, stride, 8);
+            rowsToLongs(rows.segments, rows.offsets, 0, d, to, n);
+            return;
+        }
+        int whole = n - n % M;
+        if (SELECTS) {
+            rowsToLongsBySelect(s, from, stride, d, to, whole);
+        } else {
+            rowsToLongsByRearrange(s, from, stride, d, to, whole);
+        }
+        for (int i = whole; i < n; i++) {
+            long v = 0;
+            for (int k = 0; k < 8; k++) {
+                v |= (s.get(BYTE, from + k * stride + i) & 0xFFL) << (8 * k);
+            }
+            d.set(LONG, to + 8L * i, v);
+        }
     }
 
     /**
      * The longs of elements {@code first .. first + n - 1} at {@code d[to + 8i]}: byte k of element {@code first + i}
-     * from {@code rows[k]} at {@code offsets[k] + first + i}.
+     * from {@code rows[k]} at {@code offsets[k] + first + i}. Needs {@link #BYTE_SELECTS}.
      */
     static void rowsToLongs(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int n) {
-        int whole;
-        if (BYTE_SELECTS) {
-            whole = n - n % (2 * M);
-            rowsToLongsByByteSelect(rows, offsets, first, d, to, whole);
-        } else if (SELECTS) {
-            whole = n - n % M;
-            rowsToLongsBySelect(rows, offsets, first, d, to, whole);
-        } else {
-            whole = n - n % M;
-            rowsToLongsByRearrange(rows, offsets, first, d, to, whole);
-        }
+        int whole = n - n % (2 * M);
+        rowsToLongsByByteSelect(rows, offsets, first, d, to, whole);
         ShuffleScalar.unshuffleRows(8, rows, offsets, first + whole, n - whole, d, to + 8L * whole);
     }
 
-    private static void rowsToLongsByRearrange(MemorySegment[] rows, long[] offsets, long first, MemorySegment d,
-                                               long to, int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        MemorySegment s2 = NativeSegments.typed(rows[2]);
-        MemorySegment s3 = NativeSegments.typed(rows[3]);
-        MemorySegment s4 = NativeSegments.typed(rows[4]);
-        MemorySegment s5 = NativeSegments.typed(rows[5]);
-        MemorySegment s6 = NativeSegments.typed(rows[6]);
-        MemorySegment s7 = NativeSegments.typed(rows[7]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
-        long o2 = offsets[2] + first;
-        long o3 = offsets[3] + first;
-        long o4 = offsets[4] + first;
-        long o5 = offsets[5] + first;
-        long o6 = offsets[6] + first;
-        long o7 = offsets[7] + first;
+    private static void rowsToLongsByRearrange(MemorySegment s, long from, long stride, MemorySegment d, long to,
+                                               int whole) {
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += M) {
-            ShortVector p0 = pair(s0, o0 + i, s1, o1 + i);
-            ShortVector p1 = pair(s2, o2 + i, s3, o3 + i);
-            ShortVector p2 = pair(s4, o4 + i, s5, o5 + i);
-            ShortVector p3 = pair(s6, o6 + i, s7, o7 + i);
+            long at = from + i;
+            ShortVector p0 = pair(s, at, stride);
+            ShortVector p1 = pair(s, at + 2 * stride, stride);
+            ShortVector p2 = pair(s, at + 4 * stride, stride);
+            ShortVector p3 = pair(s, at + 6 * stride, stride);
             IntVector lo0 = p0.rearrange(ZIP_SHORTS_LO, p1).reinterpretAsInts();
             IntVector lo1 = p0.rearrange(ZIP_SHORTS_HI, p1).reinterpretAsInts();
             IntVector hi0 = p2.rearrange(ZIP_SHORTS_LO, p3).reinterpretAsInts();
@@ -164,31 +157,17 @@ final class LongRowTranspose {
     }
 
     /** {@link #rowsToLongsByRearrange} with selects (called straight through the handles: see {@link TwoVectorSelect}). */
-    private static void rowsToLongsBySelect(MemorySegment[] rows, long[] offsets, long first, MemorySegment d,
-                                            long to, int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        MemorySegment s2 = NativeSegments.typed(rows[2]);
-        MemorySegment s3 = NativeSegments.typed(rows[3]);
-        MemorySegment s4 = NativeSegments.typed(rows[4]);
-        MemorySegment s5 = NativeSegments.typed(rows[5]);
-        MemorySegment s6 = NativeSegments.typed(rows[6]);
-        MemorySegment s7 = NativeSegments.typed(rows[7]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
-        long o2 = offsets[2] + first;
-        long o3 = offsets[3] + first;
-        long o4 = offsets[4] + first;
-        long o5 = offsets[5] + first;
-        long o6 = offsets[6] + first;
-        long o7 = offsets[7] + first;
+    private static void rowsToLongsBySelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
+                                            int whole) {
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += M) {
-                Vector<Short> p0 = pair(s0, o0 + i, s1, o1 + i);
-                Vector<Short> p1 = pair(s2, o2 + i, s3, o3 + i);
-                Vector<Short> p2 = pair(s4, o4 + i, s5, o5 + i);
-                Vector<Short> p3 = pair(s6, o6 + i, s7, o7 + i);
+                long at = from + i;
+                Vector<Short> p0 = pair(s, at, stride);
+                Vector<Short> p1 = pair(s, at + 2 * stride, stride);
+                Vector<Short> p2 = pair(s, at + 4 * stride, stride);
+                Vector<Short> p3 = pair(s, at + 6 * stride, stride);
                 Vector<Integer> lo0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p0, p1)).reinterpretAsInts();
                 Vector<Integer> lo1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p0, p1)).reinterpretAsInts();
                 Vector<Integer> hi0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p2, p3)).reinterpretAsInts();
@@ -269,10 +248,11 @@ final class LongRowTranspose {
         }
     }
 
-    /** Shorts {@code a[atA + i] | b[atB + i] << 8} for the M elements at i = 0.. M - 1. */
-    private static ShortVector pair(MemorySegment a, long atA, MemorySegment b, long atB) {
-        ShortVector x = (ShortVector) ByteVector.fromMemorySegment(B, a, atA, LE).convertShape(ZERO_EXTEND_B2S, S, 0);
-        ShortVector y = (ShortVector) ByteVector.fromMemorySegment(B, b, atB, LE).convertShape(ZERO_EXTEND_B2S, S, 0);
+    /** Shorts {@code s[at + i] | s[at + stride + i] << 8} for the M elements at i = 0.. M - 1. */
+    private static ShortVector pair(MemorySegment s, long at, long stride) {
+        ShortVector x = (ShortVector) ByteVector.fromMemorySegment(B, s, at, LE).convertShape(ZERO_EXTEND_B2S, S, 0);
+        ShortVector y = (ShortVector) ByteVector.fromMemorySegment(B, s, at + stride, LE)
+                .convertShape(ZERO_EXTEND_B2S, S, 0);
         return x.or(y.lanewise(LSHL, 8));
     }
 

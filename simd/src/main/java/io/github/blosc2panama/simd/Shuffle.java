@@ -72,7 +72,7 @@ public final class Shuffle {
 
     /**
      * Whether {@link #unshuffleRows} runs a vector kernel for {@code typesize} when its segments are native, as fast
-     * as {@link #unshuffle}: typesizes 2, 4 and 8 (8 with vectors of 128 bits or more). Elsewhere it runs a loop over
+     * as {@link #unshuffle}: typesizes 2, 4 and 8, on 512-bit vectors with AVX-512 VBMI. Elsewhere it runs a loop over
      * bytes, and copying the rows end to end for {@link #unshuffle} is faster.
      */
     public static boolean unshufflesRowsFast(int typesize) {

@@ -145,12 +145,9 @@ final class ShuffleVector {
         }
     }
 
-    /**
-     * Whether {@link #unshuffleRows} has a vector kernel for {@code typesize}: 2 and 4, and 8 where
-     * {@link LongRowTranspose} runs (vectors of 128 bits or more).
-     */
+    /** Whether {@link #unshuffleRows} has a vector kernel for {@code typesize}. */
     static boolean hasRowsKernel(int typesize) {
-        return typesize == 2 || typesize == 4 || (typesize == 8 && LongRowTranspose.SUPPORTED);
+        return LongRowTranspose.BYTE_SELECTS && (typesize == 2 || typesize == 4 || typesize == 8);
     }
 
     /**
@@ -161,11 +158,18 @@ final class ShuffleVector {
         for (long first = 0; first < nel; first += RUN) {
             int n = (int) Math.min(RUN, nel - first);
             long at = to + typesize * first;
-            switch (typesize) {
-                case 2 -> LaneTranspose.rowsToShorts(rows, offsets, first, d, at, n);
-                case 4 -> LaneTranspose.rowsToInts(rows, offsets, first, d, at, n);
-                default -> LongRowTranspose.rowsToLongs(rows, offsets, first, d, at, n);
+            if (typesize == 8) {
+                LongRowTranspose.rowsToLongs(rows, offsets, first, d, at, n);
+                continue;
             }
+            int whole = n - n % IntRowTranspose.STEP;
+            if (typesize == 4) {
+                IntRowTranspose.rowsToInts(rows, offsets, first, d, at, whole);
+            } else {
+                IntRowTranspose.rowsToShorts(rows, offsets, first, d, at, whole);
+            }
+            ShuffleScalar.unshuffleRows(typesize, rows, offsets, first + whole, n - whole, d,
+                    at + (long) typesize * whole);
         }
     }
 

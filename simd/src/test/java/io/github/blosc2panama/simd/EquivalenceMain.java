@@ -21,7 +21,7 @@ public final class EquivalenceMain {
         int rowCases;
         int step = bits / 8;
         try (Arena arena = Arena.ofConfined()) {
-            rowCases = rowCopies(arena) + unshuffledRows(arena);
+            rowCases = rowCopies(arena);
             for (Equivalence.Pair pair : Equivalence.permutations()) {
                 for (int ts : new int[] {1, 2, 3, 4, 8, 16}) {
                     eq.sweep(pair, ts, (2 * step + 9) * ts + ts - 1, arena);
@@ -38,44 +38,6 @@ public final class EquivalenceMain {
             }
         }
         System.out.println("OK cases=" + (eq.cases() + rowCases));
-    }
-
-    /**
-     * {@link Shuffle#unshuffleRows} (at this width's kernels, or its byte loop) against {@link Shuffle#unshuffle}: rows
-     * of typesizes 2, 4 and 8 copied apart, in reverse order, 13 bytes from one another, for every element count up to
-     * 200 and one of 100,003.
-     */
-    private static int unshuffledRows(Arena arena) {
-        java.util.SplittableRandom r = new java.util.SplittableRandom(10);
-        int cases = 0;
-        for (int ts : new int[] {2, 4, 8}) {
-            for (int nel = 0; nel <= 201; nel++) {
-                int n = nel == 201 ? 100_003 : nel;
-                long length = (long) n * ts;
-                java.lang.foreign.MemorySegment shuffled = arena.allocate(length + 1);
-                for (long i = 0; i < length; i++) {
-                    shuffled.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
-                }
-                java.lang.foreign.MemorySegment apart = arena.allocate((long) ts * (n + 13) + 1);
-                java.lang.foreign.MemorySegment[] rows = new java.lang.foreign.MemorySegment[ts];
-                long[] offsets = new long[ts];
-                for (int j = 0; j < ts; j++) {
-                    rows[j] = apart;
-                    offsets[j] = (long) (ts - 1 - j) * (n + 13) + 1;
-                    java.lang.foreign.MemorySegment.copy(shuffled, (long) j * n, apart, offsets[j], n);
-                }
-                java.lang.foreign.MemorySegment expected = arena.allocate(length + 1);
-                java.lang.foreign.MemorySegment actual = arena.allocate(length + 1);
-                Shuffle.unshuffle(shuffled, expected, length, ts);
-                Shuffle.unshuffleRows(ts, rows, offsets, n, actual, 0);
-                if (actual.mismatch(expected) != -1) {
-                    System.out.println("unshuffleRows differs: typesize " + ts + ", " + n + " elements");
-                    System.exit(1);
-                }
-                cases++;
-            }
-        }
-        return cases;
     }
 
     /** RowCopy's vector kernel (at most 256 bits, so at this width or 256) against its scalar twin. */
