@@ -3,7 +3,6 @@ package io.github.blosc2panama.core.chunk;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.codec.BlockCodec;
 import io.github.blosc2panama.core.codec.Codecs;
-import io.github.blosc2panama.simd.Shuffle;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -23,8 +22,6 @@ final class BlockDecoder {
     private BlockCodec codec;
     private MemorySegment dict;
     private boolean vl;
-    /** Whether blocks split into streams are unshuffled with their raw streams read in the chunk, not copied. */
-    private boolean rawRowsInPlace;
     private int[] vlOffsets = NO_BLOCKS;  // VL-block chunks: output offset of each block
     private int[] vlSizes = NO_BLOCKS;    // VL-block chunks: uncompressed size of each block
 
@@ -36,8 +33,6 @@ final class BlockDecoder {
         codec = Codecs.forFormat(h.compformat(), h.compcode());
         dict = h.useDict() ? readDict() : null;
         vl = h.vlBlocks();
-        rawRowsInPlace = !vl && !h.dontSplit() && pipeline.backwardIsOneUnshuffle() && chunk.isNative()
-                && h.typesize <= StreamRows.MAX && Shuffle.unshufflesRowsFast(h.typesize);
         if (vl) {
             if (vlSizes.length < h.nblocks) {
                 vlOffsets = new int[h.nblocks];
@@ -112,29 +107,11 @@ final class BlockDecoder {
         }
         if (vl) {
             decodeVlBlock(j, start, bsize, streams);
-        } else if (rawRowsInPlace && out.isNative() && !leftoverBlock(j) && apartFromChunk(out, bsize)) {
-            decodeAndUnshuffle(j, start, bsize, streams, runs, out, scratch.rows());
-            return;
         } else {
-            decodeStreams(j, start, bsize, streams, runs, null);
+            decodeStreams(j, start, bsize, streams, runs);
         }
         if (!pipeline.backwardIsEmpty()) {
             pipeline.backward(streams, scratch.b(bsize), out, bsize, blockOffset(j), deltaRef);
-        }
-    }
-
-    /**
-     * Block {@code j}, split into one stream per byte of its elements, whose only filter is the shuffle: its streams
-     * decoded into {@code streams} except those stored raw, then unshuffled into {@code out} from where each lies
-     * (the raw ones in the chunk), which saves copying the raw ones next to the others (f64_noise: five of its eight).
-     */
-    private void decodeAndUnshuffle(int j, int start, int bsize, MemorySegment streams, StreamRunCache runs,
-            MemorySegment out, StreamRows rows) {
-        try {
-            decodeStreams(j, start, bsize, streams, runs, rows);
-            Shuffle.unshuffleRows(h.typesize, rows.segments, rows.offsets, bsize / h.typesize, out, 0);
-        } finally {
-            rows.clear(h.typesize);
         }
     }
 
@@ -143,18 +120,7 @@ final class BlockDecoder {
      * bytes of {@code out}: the block as the filters left it.
      */
     void decodeRaw(int j, MemorySegment out) {
-        decodeStreams(j, bstart(j), blockSize(j), out, null, null);
-    }
-
-    /** Whether the first {@code size} bytes of native {@code out} lie outside the (native) chunk. */
-    private boolean apartFromChunk(MemorySegment out, long size) {
-        long at = out.address();
-        long from = chunk.address();
-        return at + size <= from || from + chunk.byteSize() <= at;
-    }
-
-    private boolean leftoverBlock(int j) {
-        return j == h.nblocks - 1 && h.leftover > 0;
+        decodeStreams(j, bstart(j), blockSize(j), out, null);
     }
 
     private int bstart(int j) {
@@ -169,11 +135,11 @@ final class BlockDecoder {
     /**
      * Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. With
      * {@code runs} (what {@code out} is known to hold from the block before), a run stream already in place is
-     * not written again, and every stream written is recorded there. With {@code rows}, a stream stored raw is not
-     * copied: {@code rows} gets where each stream lies, in the chunk for those, in {@code out} for the others.
+     * not written again, and every stream written is recorded there.
      */
-    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs, StreamRows rows) {
-        int nstreams = (!h.dontSplit() && !leftoverBlock(j)) ? h.typesize : 1;
+    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs) {
+        boolean leftoverBlock = j == h.nblocks - 1 && h.leftover > 0;
+        int nstreams = (!h.dontSplit() && !leftoverBlock) ? h.typesize : 1;
         int neblock = bsize / nstreams;
         if (neblock == 0) {
             throw corrupt(j, "block of " + bsize + " bytes cannot hold " + nstreams + " streams");
@@ -189,9 +155,6 @@ final class BlockDecoder {
         long end = h.cbytes;
         for (int s = 0; s < nstreams; s++) {
             long target = (long) s * neblock;
-            if (rows != null) {
-                rows.set(s, out, target);
-            }
             if (end - pos < 4) {
                 throw corrupt(j, "stream " + s + " size field at offset " + pos + " runs past cbytes " + end);
             }
@@ -215,11 +178,6 @@ final class BlockDecoder {
             } else {
                 if (csize > end - pos) {
                     throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + " runs past cbytes " + end);
-                }
-                if (rows != null && csize == neblock) {
-                    rows.set(s, chunk, pos); // read where it is; its slot in out keeps what it held
-                    pos += csize;
-                    continue;
                 }
                 if (runs != null) {
                     runs.written(s, neblock);

@@ -17,7 +17,6 @@ final class Scratch {
     private MemorySegment ref = MemorySegment.NULL;
     private MemorySegment block = MemorySegment.NULL;
     private MemorySegment staging = MemorySegment.NULL;
-    private final StreamRows rows = new StreamRows();
 
     static Scratch get() {
         return LOCAL.get();
@@ -50,11 +49,6 @@ final class Scratch {
     /** Which streams of {@link #streams}'s buffer still hold a run written by the block decoded before. */
     StreamRunCache runsInStreams() {
         return runsInA;
-    }
-
-    /** Where the rows of the block being decoded lie, when its unshuffle reads raw streams in the chunk. */
-    StreamRows rows() {
-        return rows;
     }
 
     /** The second ping-pong buffer: at least {@code size} bytes (the same segment each time it need not grow). */
