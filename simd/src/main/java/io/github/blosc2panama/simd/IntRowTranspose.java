@@ -45,20 +45,14 @@ final class IntRowTranspose {
     private IntRowTranspose() {
     }
 
-    /**
-     * Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]} for i below {@code whole}: row k from {@code rows[k]} at
-     * {@code offsets[k] + first}.
-     */
-    static void rowsToShorts(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
+    /** Shorts {@code r0[i] | r1[i] << 8} at {@code d[to + 2i]}, rows at {@code s[from]}, {@code s[from + stride]}. */
+    static void rowsToShorts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += STEP) {
-                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s0, o0 + i, LE);
-                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s1, o1 + i, LE);
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s, from + i, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s, from + stride + i, LE);
                 long o = to + 2L * i;
                 ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r0, r1)).intoMemorySegment(d, o, LE);
                 ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r0, r1)).intoMemorySegment(d, o + STEP, LE);
@@ -85,26 +79,17 @@ final class IntRowTranspose {
         }
     }
 
-    /**
-     * Ints from 4 byte rows at {@code d[to + 4i]} for i below {@code whole}: row k (k = 0..3) from {@code rows[k]} at
-     * {@code offsets[k] + first}.
-     */
-    static void rowsToInts(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        MemorySegment s2 = NativeSegments.typed(rows[2]);
-        MemorySegment s3 = NativeSegments.typed(rows[3]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
-        long o2 = offsets[2] + first;
-        long o3 = offsets[3] + first;
+    /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
+    static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += STEP) {
-                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s0, o0 + i, LE);
-                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s1, o1 + i, LE);
-                Vector<Byte> r2 = ByteVector.fromMemorySegment(B, s2, o2 + i, LE);
-                Vector<Byte> r3 = ByteVector.fromMemorySegment(B, s3, o3 + i, LE);
+                long at = from + i;
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s, at, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s, at + stride, LE);
+                Vector<Byte> r2 = ByteVector.fromMemorySegment(B, s, at + 2 * stride, LE);
+                Vector<Byte> r3 = ByteVector.fromMemorySegment(B, s, at + 3 * stride, LE);
                 Vector<Short> lo0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r0, r1)).reinterpretAsShorts();
                 Vector<Short> lo1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r0, r1)).reinterpretAsShorts();
                 Vector<Short> hi0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r2, r3)).reinterpretAsShorts();

@@ -31,32 +31,6 @@ final class KernelChecks {
         }
     }
 
-    /** The checks of {@link Shuffle#unshuffleRows}. */
-    static void checkRows(int typesize, MemorySegment[] rows, long[] offsets, long nel, MemorySegment dst,
-                          long dstOffset) {
-        if (typesize < 1) {
-            throw new IllegalArgumentException("typesize must be >= 1, got " + typesize);
-        }
-        Objects.requireNonNull(rows, "rows");
-        Objects.requireNonNull(offsets, "offsets");
-        if (rows.length < typesize || offsets.length < typesize) {
-            throw new IllegalArgumentException(typesize + " rows are needed, got " + rows.length + " segments and "
-                    + offsets.length + " offsets");
-        }
-        if (nel < 0 || nel > Long.MAX_VALUE / typesize) {
-            throw new IllegalArgumentException("element count " + nel + " is negative or too large for typesize "
-                    + typesize);
-        }
-        long length = nel * typesize;
-        checkRange(dst, dstOffset, length);
-        for (int k = 0; k < typesize; k++) {
-            checkRange(rows[k], offsets[k], nel);
-            if (overlap(rows[k], offsets[k], nel, dst, dstOffset, length) != DISJOINT) {
-                throw new IllegalArgumentException("row " + k + " overlaps the output");
-            }
-        }
-    }
-
     /** Throws when the first {@code length} bytes of {@code a} and {@code b} share any memory. */
     static void checkDisjoint(MemorySegment a, MemorySegment b, long length, String what) {
         if (overlap(a, b, length) != DISJOINT) {

@@ -86,8 +86,7 @@ final class LaneTranspose {
         int whole;
         if (IntRowTranspose.USABLE) {
             whole = n - n % IntRowTranspose.STEP;
-            ByteRows rows = ByteRows.strided(s, from, stride, 2);
-            IntRowTranspose.rowsToShorts(rows.segments, rows.offsets, 0, d, to, whole);
+            IntRowTranspose.rowsToShorts(s, from, stride, d, to, whole);
         } else if (PBS == 1) {
             whole = n - n % BS.length();
             rowsToShortsVectors(s, from, stride, d, to, whole);
@@ -136,8 +135,7 @@ final class LaneTranspose {
         int whole;
         if (IntRowTranspose.USABLE) {
             whole = n - n % IntRowTranspose.STEP;
-            ByteRows rows = ByteRows.strided(s, from, stride, 4);
-            IntRowTranspose.rowsToInts(rows.segments, rows.offsets, 0, d, to, whole);
+            IntRowTranspose.rowsToInts(s, from, stride, d, to, whole);
         } else if (PBI == 1) {
             whole = n - n % BI.length();
             rowsToIntsVectors(s, from, stride, d, to, whole);

@@ -104,13 +104,11 @@ final class LongRowTranspose {
      * {@code s[from + k * stride]}.
      */
     static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        if (BYTE_SELECTS) {
-            ByteRows rows = ByteRows.strided(s, from, stride, 8);
-            rowsToLongs(rows.segments, rows.offsets, 0, d, to, n);
-            return;
-        }
         int whole = n - n % M;
-        if (SELECTS) {
+        if (BYTE_SELECTS) {
+            whole = n - n % (2 * M);
+            rowsToLongsByByteSelect(s, from, stride, d, to, whole);
+        } else if (SELECTS) {
             rowsToLongsBySelect(s, from, stride, d, to, whole);
         } else {
             rowsToLongsByRearrange(s, from, stride, d, to, whole);
@@ -122,16 +120,6 @@ final class LongRowTranspose {
             }
             d.set(LONG, to + 8L * i, v);
         }
-    }
-
-    /**
-     * The longs of elements {@code first .. first + n - 1} at {@code d[to + 8i]}: byte k of element {@code first + i}
-     * from {@code rows[k]} at {@code offsets[k] + first + i}. Needs {@link #BYTE_SELECTS}.
-     */
-    static void rowsToLongs(MemorySegment[] rows, long[] offsets, long first, MemorySegment d, long to, int n) {
-        int whole = n - n % (2 * M);
-        rowsToLongsByByteSelect(rows, offsets, first, d, to, whole);
-        ShuffleScalar.unshuffleRows(8, rows, offsets, first + whole, n - whole, d, to + 8L * whole);
     }
 
     private static void rowsToLongsByRearrange(MemorySegment s, long from, long stride, MemorySegment d, long to,
@@ -187,35 +175,21 @@ final class LongRowTranspose {
      * {@link #rowsToLongsBySelect} with the byte pairs zipped by selects as well, 2M elements a step: rows 2k and
      * 2k + 1 (2M bytes each) make the short vectors of byte pair k of the first and of the second M elements.
      */
-    private static void rowsToLongsByByteSelect(MemorySegment[] rows, long[] offsets, long first, MemorySegment d,
-                                                long to, int whole) {
-        MemorySegment s0 = NativeSegments.typed(rows[0]);
-        MemorySegment s1 = NativeSegments.typed(rows[1]);
-        MemorySegment s2 = NativeSegments.typed(rows[2]);
-        MemorySegment s3 = NativeSegments.typed(rows[3]);
-        MemorySegment s4 = NativeSegments.typed(rows[4]);
-        MemorySegment s5 = NativeSegments.typed(rows[5]);
-        MemorySegment s6 = NativeSegments.typed(rows[6]);
-        MemorySegment s7 = NativeSegments.typed(rows[7]);
-        long o0 = offsets[0] + first;
-        long o1 = offsets[1] + first;
-        long o2 = offsets[2] + first;
-        long o3 = offsets[3] + first;
-        long o4 = offsets[4] + first;
-        long o5 = offsets[5] + first;
-        long o6 = offsets[6] + first;
-        long o7 = offsets[7] + first;
+    private static void rowsToLongsByByteSelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
+                                                int whole) {
+        s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += 2 * M) {
-                Vector<Byte> r0 = ByteVector.fromMemorySegment(BW, s0, o0 + i, LE);
-                Vector<Byte> r1 = ByteVector.fromMemorySegment(BW, s1, o1 + i, LE);
-                Vector<Byte> r2 = ByteVector.fromMemorySegment(BW, s2, o2 + i, LE);
-                Vector<Byte> r3 = ByteVector.fromMemorySegment(BW, s3, o3 + i, LE);
-                Vector<Byte> r4 = ByteVector.fromMemorySegment(BW, s4, o4 + i, LE);
-                Vector<Byte> r5 = ByteVector.fromMemorySegment(BW, s5, o5 + i, LE);
-                Vector<Byte> r6 = ByteVector.fromMemorySegment(BW, s6, o6 + i, LE);
-                Vector<Byte> r7 = ByteVector.fromMemorySegment(BW, s7, o7 + i, LE);
+                long at = from + i;
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(BW, s, at, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(BW, s, at + stride, LE);
+                Vector<Byte> r2 = ByteVector.fromMemorySegment(BW, s, at + 2 * stride, LE);
+                Vector<Byte> r3 = ByteVector.fromMemorySegment(BW, s, at + 3 * stride, LE);
+                Vector<Byte> r4 = ByteVector.fromMemorySegment(BW, s, at + 4 * stride, LE);
+                Vector<Byte> r5 = ByteVector.fromMemorySegment(BW, s, at + 5 * stride, LE);
+                Vector<Byte> r6 = ByteVector.fromMemorySegment(BW, s, at + 6 * stride, LE);
+                Vector<Byte> r7 = ByteVector.fromMemorySegment(BW, s, at + 7 * stride, LE);
                 Vector<Short> p0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r0, r1)).reinterpretAsShorts();
                 Vector<Short> p1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r2, r3)).reinterpretAsShorts();
                 Vector<Short> p2 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r4, r5)).reinterpretAsShorts();

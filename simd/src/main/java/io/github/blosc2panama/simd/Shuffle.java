@@ -48,47 +48,6 @@ public final class Shuffle {
     }
 
     /**
-     * {@link #unshuffle} of a block whose byte rows are not laid end to end in one segment: row {@code j}, byte
-     * {@code j} of each of the {@code nel} elements, is the {@code nel} bytes of {@code rows[j]} from
-     * {@code offsets[j]}. Writes the {@code nel * typesize} bytes of the elements to {@code dst} at {@code dstOffset}:
-     * what {@link #unshuffle} writes for the rows laid end to end. A decompressor reads the streams a chunk stores
-     * raw where they are this way, without copying them next to the decoded ones first.
-     *
-     * <p>As fast as {@link #unshuffle} where {@link #unshufflesRowsFast} says so; else a loop over bytes.
-     *
-     * @throws IllegalArgumentException if {@code typesize < 1}, the arrays hold fewer than {@code typesize} rows,
-     *                                  {@code nel} is negative, a row or the output is not inside its segment, or a
-     *                                  row overlaps the output
-     */
-    public static void unshuffleRows(int typesize, MemorySegment[] rows, long[] offsets, long nel, MemorySegment dst,
-                                     long dstOffset) {
-        KernelChecks.checkRows(typesize, rows, offsets, nel, dst, dstOffset);
-        if (SimdSupport.VECTOR && ShuffleVector.hasRowsKernel(typesize) && dst.isNative() && allNative(rows, typesize)) {
-            ShuffleVector.unshuffleRows(typesize, rows, offsets, nel, dst, dstOffset);
-        } else {
-            ShuffleScalar.unshuffleRows(typesize, rows, offsets, 0, nel, dst, dstOffset);
-        }
-    }
-
-    /**
-     * Whether {@link #unshuffleRows} runs a vector kernel for {@code typesize} when its segments are native, as fast
-     * as {@link #unshuffle}: typesizes 2, 4 and 8, on 512-bit vectors with AVX-512 VBMI. Elsewhere it runs a loop over
-     * bytes, and copying the rows end to end for {@link #unshuffle} is faster.
-     */
-    public static boolean unshufflesRowsFast(int typesize) {
-        return SimdSupport.VECTOR && ShuffleVector.hasRowsKernel(typesize);
-    }
-
-    private static boolean allNative(MemorySegment[] rows, int count) {
-        for (int k = 0; k < count; k++) {
-            if (!rows[k].isNative()) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
      * Unshuffles only the elements {@code [first, first + count)} of the shuffled block of {@code length} bytes in
      * {@code src}, writing their {@code count * typesize} bytes to {@code dst} at {@code dstOffset}: the same bytes
      * {@link #unshuffle} writes at offset {@code first * typesize}, for the cost of those elements only.

@@ -122,21 +122,6 @@ final class ShuffleScalar {
         MemorySegment.copy(src, body, dst, body, length - body);
     }
 
-    /**
-     * {@link Shuffle#unshuffleRows} of elements {@code first .. first + count - 1}, byte by byte, to {@code d[to..]}.
-     * No argument checks: callers have done them.
-     */
-    static void unshuffleRows(int typesize, MemorySegment[] rows, long[] offsets, long first, long count,
-                              MemorySegment d, long to) {
-        for (int k = 0; k < typesize; k++) {
-            MemorySegment row = rows[k];
-            long from = offsets[k] + first;
-            for (long i = 0; i < count; i++) {
-                d.set(JAVA_BYTE, to + i * typesize + k, row.get(JAVA_BYTE, from + i));
-            }
-        }
-    }
-
     /** Byte-shuffles {@code n} elements held in {@code in} into {@code typesize} rows of {@code n} bytes in out. */
     static void shuffleTile(byte[] in, byte[] out, int n, int typesize) {
         switch (typesize) {

@@ -122,10 +122,8 @@ final class ShuffleVector {
             }
             case 8 -> {
                 MemorySegment scratch = SCRATCH.get();
-                // the scratch (of TILE elements) is used only when LongRowTranspose does not run here
-                int piece = LongRowTranspose.SUPPORTED ? RUN : TILE;
-                for (long first = 0; first < count; first += piece) {
-                    int n = (int) Math.min(piece, count - first);
+                for (long first = 0; first < count; first += TILE) {
+                    int n = (int) Math.min(TILE, count - first);
                     rowsToLongs(s, from + first, stride, scratch, 0, d, to + 8 * first, n);
                 }
             }
@@ -142,34 +140,6 @@ final class ShuffleVector {
                 }
             }
             default -> unshufflePieces(s, from, stride, d, to, count, typesize);
-        }
-    }
-
-    /** Whether {@link #unshuffleRows} has a vector kernel for {@code typesize}. */
-    static boolean hasRowsKernel(int typesize) {
-        return LongRowTranspose.BYTE_SELECTS && (typesize == 2 || typesize == 4 || typesize == 8);
-    }
-
-    /**
-     * {@link Shuffle#unshuffleRows} for a typesize {@link #hasRowsKernel} takes, native segments only; no argument
-     * checks: callers have done them.
-     */
-    static void unshuffleRows(int typesize, MemorySegment[] rows, long[] offsets, long nel, MemorySegment d, long to) {
-        for (long first = 0; first < nel; first += RUN) {
-            int n = (int) Math.min(RUN, nel - first);
-            long at = to + typesize * first;
-            if (typesize == 8) {
-                LongRowTranspose.rowsToLongs(rows, offsets, first, d, at, n);
-                continue;
-            }
-            int whole = n - n % IntRowTranspose.STEP;
-            if (typesize == 4) {
-                IntRowTranspose.rowsToInts(rows, offsets, first, d, at, whole);
-            } else {
-                IntRowTranspose.rowsToShorts(rows, offsets, first, d, at, whole);
-            }
-            ShuffleScalar.unshuffleRows(typesize, rows, offsets, first + whole, n - whole, d,
-                    at + (long) typesize * whole);
         }
     }
 

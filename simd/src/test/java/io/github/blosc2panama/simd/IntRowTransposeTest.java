@@ -50,11 +50,10 @@ class IntRowTransposeTest {
                     }
 
                     MemorySegment back = arena.allocate(2 + length).fill(GUARD);
-                    ByteRows at = ByteRows.strided(rows, 1, stride, typesize);
                     if (typesize == 2) {
-                        IntRowTranspose.rowsToShorts(at.segments, at.offsets, 0, back, 1, n);
+                        IntRowTranspose.rowsToShorts(rows, 1, stride, back, 1, n);
                     } else {
-                        IntRowTranspose.rowsToInts(at.segments, at.offsets, 0, back, 1, n);
+                        IntRowTranspose.rowsToInts(rows, 1, stride, back, 1, n);
                     }
                     assertArrayEquals(elements.asSlice(3, length).toArray(JAVA_BYTE),
                             back.asSlice(1, length).toArray(JAVA_BYTE), "elements rebuilt, " + what);
