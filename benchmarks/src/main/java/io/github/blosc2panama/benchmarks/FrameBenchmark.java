@@ -83,6 +83,11 @@ public class FrameBenchmark {
     public void setup() throws IOException {
         VectorModule.require();
         dir = Files.createTempDirectory("blosc2-framebench");
+        TempFiles.deleteIfThrows(dir, this::prepare);
+    }
+
+    /** The rest of the setup, in {@link #dir}. */
+    private void prepare() throws IOException {
         path = dir.resolve(frame + ".b2frame");
         byte[] data = chunkData(1);
         byte[] chunk = Blosc2.compress(data, params());

@@ -68,6 +68,11 @@ public class SChunkSliceBenchmark {
     public void setup() throws IOException {
         VectorModule.require();
         dir = Files.createTempDirectory("schunkslice");
+        TempFiles.deleteIfThrows(dir, this::prepare);
+    }
+
+    /** The rest of the setup, in {@link #dir}. */
+    private void prepare() throws IOException {
         Path frame = dir.resolve("f.b2frame");
         write(storage.equals("sparse") ? Storage.sparse(frame) : Storage.contiguous(frame));
         long middle = (long) NCHUNKS / 2 * CHUNK_ITEMS;

@@ -62,6 +62,11 @@ public class SChunkWriteBenchmark {
     public void setup() throws IOException {
         VectorModule.require();
         dir = Files.createTempDirectory("schunkwrite");
+        TempFiles.deleteIfThrows(dir, this::prepare);
+    }
+
+    /** The rest of the setup, in {@link #dir}. */
+    private void prepare() throws IOException {
         frame = dir.resolve("f.b2frame");
         arena = Arena.ofShared();
         data = arena.allocate((long) NCHUNKS * CHUNK_BYTES, 64);

@@ -79,6 +79,11 @@ public class SliceBenchmark {
     public void setup() throws IOException {
         VectorModule.require();
         dir = Files.createTempDirectory("slicebench");
+        TempFiles.deleteIfThrows(dir, this::prepare);
+    }
+
+    /** The rest of the setup, in {@link #dir}. */
+    private void prepare() throws IOException {
         Path file = dir.resolve("a.b2nd");
         long[] shape = write(file);
         int nd = shape.length;
