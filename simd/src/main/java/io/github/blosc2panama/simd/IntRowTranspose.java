@@ -81,15 +81,26 @@ final class IntRowTranspose {
 
     /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
     static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
-        s = NativeSegments.typed(s);
+        rowsToInts(s, from, stride, s, from + 2 * stride, stride, d, to, whole);
+    }
+
+    /**
+     * Ints from 4 byte rows in two places at {@code d[to + 4i]}: rows 0-1 at {@code a[aFrom + k * aStride]}, rows 2-3
+     * at {@code b[bFrom + (k - 2) * bStride]} (two segments at most: see {@code LongRowTranspose}).
+     */
+    static void rowsToInts(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom, long bStride,
+                           MemorySegment d, long to, int whole) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += STEP) {
-                long at = from + i;
-                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, s, at, LE);
-                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, s, at + stride, LE);
-                Vector<Byte> r2 = ByteVector.fromMemorySegment(B, s, at + 2 * stride, LE);
-                Vector<Byte> r3 = ByteVector.fromMemorySegment(B, s, at + 3 * stride, LE);
+                long at = aFrom + i;
+                long bt = bFrom + i;
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(B, a, at, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(B, a, at + aStride, LE);
+                Vector<Byte> r2 = ByteVector.fromMemorySegment(B, b, bt, LE);
+                Vector<Byte> r3 = ByteVector.fromMemorySegment(B, b, bt + bStride, LE);
                 Vector<Short> lo0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r0, r1)).reinterpretAsShorts();
                 Vector<Short> lo1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r0, r1)).reinterpretAsShorts();
                 Vector<Short> hi0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r2, r3)).reinterpretAsShorts();

@@ -31,6 +31,35 @@ final class KernelChecks {
         }
     }
 
+    /** The checks of {@link Shuffle#unshuffleSplitRows}. */
+    static void checkSplitRows(int typesize, MemorySegment low, long lowFrom, long lowStride, MemorySegment high,
+                               long highFrom, long highStride, long nel, MemorySegment dst, long dstOffset) {
+        if (typesize < 1) {
+            throw new IllegalArgumentException("typesize must be >= 1, got " + typesize);
+        }
+        if (nel < 0 || nel > Long.MAX_VALUE / typesize || lowStride < 0 || highStride < 0) {
+            throw new IllegalArgumentException("element count " + nel + " or a stride (" + lowStride + ", "
+                    + highStride + ") is negative or too large");
+        }
+        long length = nel * typesize;
+        checkRange(dst, dstOffset, length);
+        int half = typesize / 2;
+        for (int k = 0; k < typesize; k++) {
+            MemorySegment row = k < half ? low : high;
+            long from;
+            try {
+                from = k < half ? Math.addExact(lowFrom, Math.multiplyExact(k, lowStride))
+                        : Math.addExact(highFrom, Math.multiplyExact(k - half, highStride));
+            } catch (ArithmeticException e) {
+                throw new IllegalArgumentException("row " + k + " lies past any segment");
+            }
+            checkRange(row, from, nel);
+            if (overlap(row, from, nel, dst, dstOffset, length) != DISJOINT) {
+                throw new IllegalArgumentException("row " + k + " overlaps the output");
+            }
+        }
+    }
+
     /** Throws when the first {@code length} bytes of {@code a} and {@code b} share any memory. */
     static void checkDisjoint(MemorySegment a, MemorySegment b, long length, String what) {
         if (overlap(a, b, length) != DISJOINT) {

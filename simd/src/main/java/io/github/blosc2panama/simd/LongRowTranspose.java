@@ -107,7 +107,7 @@ final class LongRowTranspose {
         int whole = n - n % M;
         if (BYTE_SELECTS) {
             whole = n - n % (2 * M);
-            rowsToLongsByByteSelect(s, from, stride, d, to, whole);
+            rowsToLongsByByteSelect(s, from, stride, s, from + 4 * stride, stride, d, to, whole);
         } else if (SELECTS) {
             rowsToLongsBySelect(s, from, stride, d, to, whole);
         } else {
@@ -172,24 +172,47 @@ final class LongRowTranspose {
     }
 
     /**
-     * {@link #rowsToLongsBySelect} with the byte pairs zipped by selects as well, 2M elements a step: rows 2k and
-     * 2k + 1 (2M bytes each) make the short vectors of byte pair k of the first and of the second M elements.
+     * The longs of {@link #rowsToLongs} from rows in two places: rows 0-3 at {@code a[aFrom + k * aStride]}, rows 4-7
+     * at {@code b[bFrom + (k - 4) * bStride]}. Needs {@link #BYTE_SELECTS}; the tail as {@link #rowsToLongs}'s.
      */
-    private static void rowsToLongsByByteSelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
-                                                int whole) {
-        s = NativeSegments.typed(s);
+    static void rowsToLongs(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom, long bStride,
+                            MemorySegment d, long to, int n) {
+        int whole = n - n % (2 * M);
+        rowsToLongsByByteSelect(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
+        for (int i = whole; i < n; i++) {
+            long v = 0;
+            for (int k = 0; k < 8; k++) {
+                long at = k < 4 ? aFrom + k * aStride + i : bFrom + (k - 4) * bStride + i;
+                v |= ((k < 4 ? a : b).get(BYTE, at) & 0xFFL) << (8 * k);
+            }
+            d.set(LONG, to + 8L * i, v);
+        }
+    }
+
+    /**
+     * {@link #rowsToLongsBySelect} with the byte pairs zipped by selects as well, 2M elements a step: rows 2k and
+     * 2k + 1 (2M bytes each) make the short vectors of byte pair k of the first and of the second M elements. Rows 0-3
+     * are at {@code a[aFrom + k * aStride]}, rows 4-7 at {@code b[bFrom + (k - 4) * bStride]}: two segments at most
+     * (with a segment per row, C2 recompiled this loop over and over on failed profile predicates once hostile chunks
+     * had run through it, gave up, and left it to C1, which allocates every vector).
+     */
+    private static void rowsToLongsByByteSelect(MemorySegment a, long aFrom, long aStride, MemorySegment b,
+                                                long bFrom, long bStride, MemorySegment d, long to, int whole) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += 2 * M) {
-                long at = from + i;
-                Vector<Byte> r0 = ByteVector.fromMemorySegment(BW, s, at, LE);
-                Vector<Byte> r1 = ByteVector.fromMemorySegment(BW, s, at + stride, LE);
-                Vector<Byte> r2 = ByteVector.fromMemorySegment(BW, s, at + 2 * stride, LE);
-                Vector<Byte> r3 = ByteVector.fromMemorySegment(BW, s, at + 3 * stride, LE);
-                Vector<Byte> r4 = ByteVector.fromMemorySegment(BW, s, at + 4 * stride, LE);
-                Vector<Byte> r5 = ByteVector.fromMemorySegment(BW, s, at + 5 * stride, LE);
-                Vector<Byte> r6 = ByteVector.fromMemorySegment(BW, s, at + 6 * stride, LE);
-                Vector<Byte> r7 = ByteVector.fromMemorySegment(BW, s, at + 7 * stride, LE);
+                long at = aFrom + i;
+                long bt = bFrom + i;
+                Vector<Byte> r0 = ByteVector.fromMemorySegment(BW, a, at, LE);
+                Vector<Byte> r1 = ByteVector.fromMemorySegment(BW, a, at + aStride, LE);
+                Vector<Byte> r2 = ByteVector.fromMemorySegment(BW, a, at + 2 * aStride, LE);
+                Vector<Byte> r3 = ByteVector.fromMemorySegment(BW, a, at + 3 * aStride, LE);
+                Vector<Byte> r4 = ByteVector.fromMemorySegment(BW, b, bt, LE);
+                Vector<Byte> r5 = ByteVector.fromMemorySegment(BW, b, bt + bStride, LE);
+                Vector<Byte> r6 = ByteVector.fromMemorySegment(BW, b, bt + 2 * bStride, LE);
+                Vector<Byte> r7 = ByteVector.fromMemorySegment(BW, b, bt + 3 * bStride, LE);
                 Vector<Short> p0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r0, r1)).reinterpretAsShorts();
                 Vector<Short> p1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r2, r3)).reinterpretAsShorts();
                 Vector<Short> p2 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO_INDEX, r4, r5)).reinterpretAsShorts();

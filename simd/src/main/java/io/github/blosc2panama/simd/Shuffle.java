@@ -48,6 +48,41 @@ public final class Shuffle {
     }
 
     /**
+     * {@link #unshuffle} of a block whose byte rows lie in two places: row {@code j} (byte {@code j} of each of the
+     * {@code nel} items) is the {@code nel} bytes at {@code low[lowFrom + j * lowStride]} for the lower half of the
+     * rows ({@code j < typesize / 2}), at {@code high[highFrom + (j - typesize / 2) * highStride]} for the others.
+     * Writes the {@code nel * typesize} bytes {@link #unshuffle} writes for the rows laid end to end, at
+     * {@code dst[dstOffset]}. A decompressor reads the low-byte streams a chunk stores raw (one after another, each
+     * after its 4-byte size) where they lie this way, without copying them next to the decoded streams first.
+     *
+     * <p>As fast as {@link #unshuffle} where {@link #unshufflesSplitRowsFast} says so; else a loop over bytes.
+     *
+     * @throws IllegalArgumentException if {@code typesize < 1}, {@code nel} or a stride is negative, a row or the
+     *                                  output is not inside its segment, or a row overlaps the output
+     */
+    public static void unshuffleSplitRows(int typesize, MemorySegment low, long lowFrom, long lowStride,
+            MemorySegment high, long highFrom, long highStride, long nel, MemorySegment dst, long dstOffset) {
+        KernelChecks.checkSplitRows(typesize, low, lowFrom, lowStride, high, highFrom, highStride, nel, dst,
+                dstOffset);
+        if (unshufflesSplitRowsFast(typesize) && low.isNative() && high.isNative() && dst.isNative()) {
+            ShuffleVector.unshuffleSplitRows(typesize, low, lowFrom, lowStride, high, highFrom, highStride, nel, dst,
+                    dstOffset);
+        } else {
+            ShuffleScalar.unshuffleSplitRows(typesize, low, lowFrom, lowStride, high, highFrom, highStride, 0, nel,
+                    dst, dstOffset);
+        }
+    }
+
+    /**
+     * Whether {@link #unshuffleSplitRows} runs a vector kernel for {@code typesize} on native segments, as fast as
+     * {@link #unshuffle}: typesizes 4 and 8 on 512-bit vectors with AVX-512 VBMI. Elsewhere it runs a loop over bytes,
+     * and copying the rows end to end for {@link #unshuffle} is faster.
+     */
+    public static boolean unshufflesSplitRowsFast(int typesize) {
+        return SimdSupport.VECTOR && ShuffleVector.hasSplitRowsKernel(typesize);
+    }
+
+    /**
      * Unshuffles only the elements {@code [first, first + count)} of the shuffled block of {@code length} bytes in
      * {@code src}, writing their {@code count * typesize} bytes to {@code dst} at {@code dstOffset}: the same bytes
      * {@link #unshuffle} writes at offset {@code first * typesize}, for the cost of those elements only.

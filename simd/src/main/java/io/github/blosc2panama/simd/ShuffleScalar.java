@@ -122,6 +122,22 @@ final class ShuffleScalar {
         MemorySegment.copy(src, body, dst, body, length - body);
     }
 
+    /**
+     * {@link Shuffle#unshuffleSplitRows} of items {@code first .. first + count - 1}, byte by byte, to
+     * {@code d[to..]}. No argument checks: callers have done them.
+     */
+    static void unshuffleSplitRows(int typesize, MemorySegment a, long aFrom, long aStride, MemorySegment b,
+            long bFrom, long bStride, long first, long count, MemorySegment d, long to) {
+        int half = typesize / 2;
+        for (int k = 0; k < typesize; k++) {
+            MemorySegment row = k < half ? a : b;
+            long from = (k < half ? aFrom + k * aStride : bFrom + (k - half) * bStride) + first;
+            for (long i = 0; i < count; i++) {
+                d.set(JAVA_BYTE, to + i * typesize + k, row.get(JAVA_BYTE, from + i));
+            }
+        }
+    }
+
     /** Byte-shuffles {@code n} elements held in {@code in} into {@code typesize} rows of {@code n} bytes in out. */
     static void shuffleTile(byte[] in, byte[] out, int n, int typesize) {
         switch (typesize) {

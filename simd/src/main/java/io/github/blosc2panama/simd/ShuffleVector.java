@@ -143,6 +143,31 @@ final class ShuffleVector {
         }
     }
 
+    /** Whether {@link #unshuffleSplitRows} has a vector kernel for {@code typesize}. */
+    static boolean hasSplitRowsKernel(int typesize) {
+        return (typesize == 8 && LongRowTranspose.BYTE_SELECTS) || (typesize == 4 && IntRowTranspose.USABLE);
+    }
+
+    /**
+     * {@link Shuffle#unshuffleSplitRows} for a typesize {@link #hasSplitRowsKernel} takes, native segments only; no
+     * argument checks: callers have done them.
+     */
+    static void unshuffleSplitRows(int typesize, MemorySegment a, long aFrom, long aStride, MemorySegment b,
+            long bFrom, long bStride, long nel, MemorySegment d, long to) {
+        for (long first = 0; first < nel; first += RUN) {
+            int n = (int) Math.min(RUN, nel - first);
+            long at = to + typesize * first;
+            if (typesize == 8) {
+                LongRowTranspose.rowsToLongs(a, aFrom + first, aStride, b, bFrom + first, bStride, d, at, n);
+            } else {
+                int whole = n - n % IntRowTranspose.STEP;
+                IntRowTranspose.rowsToInts(a, aFrom + first, aStride, b, bFrom + first, bStride, d, at, whole);
+                ShuffleScalar.unshuffleSplitRows(4, a, aFrom, aStride, b, bFrom, bStride, first + whole, n - whole,
+                        d, at + 4L * whole);
+            }
+        }
+    }
+
     /**
      * The 8 byte rows at {@code s[from + k * stride]} joined into {@code n} longs at {@code d[to]}: in one pass
      * ({@link LongRowTranspose}) when the shape allows, else through 4 short streams at {@code scratch[streams..]}

@@ -21,7 +21,7 @@ public final class EquivalenceMain {
         int rowCases;
         int step = bits / 8;
         try (Arena arena = Arena.ofConfined()) {
-            rowCases = rowCopies(arena);
+            rowCases = rowCopies(arena) + splitRows(arena);
             for (Equivalence.Pair pair : Equivalence.permutations()) {
                 for (int ts : new int[] {1, 2, 3, 4, 8, 16}) {
                     eq.sweep(pair, ts, (2 * step + 9) * ts + ts - 1, arena);
@@ -38,6 +38,43 @@ public final class EquivalenceMain {
             }
         }
         System.out.println("OK cases=" + (eq.cases() + rowCases));
+    }
+
+    /**
+     * {@link Shuffle#unshuffleSplitRows} (its kernels at 512 bits, else its byte loop) against {@link Shuffle#unshuffle}:
+     * typesizes 4 and 8, the low rows 4 bytes apart in one segment and the high ones 13 apart in another, for every
+     * element count up to 200 and one of 100,003.
+     */
+    private static int splitRows(Arena arena) {
+        java.util.SplittableRandom r = new java.util.SplittableRandom(10);
+        int cases = 0;
+        for (int ts : new int[] {4, 8}) {
+            for (int nel = 0; nel <= 201; nel++) {
+                int n = nel == 201 ? 100_003 : nel;
+                long length = (long) n * ts;
+                java.lang.foreign.MemorySegment shuffled = arena.allocate(length + 1);
+                for (long i = 0; i < length; i++) {
+                    shuffled.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) r.nextInt());
+                }
+                int half = ts / 2;
+                java.lang.foreign.MemorySegment low = arena.allocate((long) half * (n + 4) + 1);
+                java.lang.foreign.MemorySegment high = arena.allocate((long) (ts - half) * (n + 13) + 1);
+                for (int j = 0; j < ts; j++) {
+                    java.lang.foreign.MemorySegment.copy(shuffled, (long) j * n, j < half ? low : high,
+                            j < half ? (long) j * (n + 4) : (long) (j - half) * (n + 13), n);
+                }
+                java.lang.foreign.MemorySegment expected = arena.allocate(length + 1);
+                java.lang.foreign.MemorySegment actual = arena.allocate(length + 1);
+                Shuffle.unshuffle(shuffled, expected, length, ts);
+                Shuffle.unshuffleSplitRows(ts, low, 0, n + 4, high, 0, n + 13, n, actual, 0);
+                if (actual.mismatch(expected) != -1) {
+                    System.out.println("unshuffleSplitRows differs: typesize " + ts + ", " + n + " elements");
+                    System.exit(1);
+                }
+                cases++;
+            }
+        }
+        return cases;
     }
 
     /** RowCopy's vector kernel (at most 256 bits, so at this width or 256) against its scalar twin. */

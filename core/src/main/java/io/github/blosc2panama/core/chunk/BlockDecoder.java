@@ -3,6 +3,7 @@ package io.github.blosc2panama.core.chunk;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.codec.BlockCodec;
 import io.github.blosc2panama.core.codec.Codecs;
+import io.github.blosc2panama.simd.Shuffle;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -22,6 +23,8 @@ final class BlockDecoder {
     private BlockCodec codec;
     private MemorySegment dict;
     private boolean vl;
+    /** Whether a block whose low-byte streams are all stored raw is unshuffled with them read in the chunk. */
+    private boolean rawLowRowsInPlace;
     private int[] vlOffsets = NO_BLOCKS;  // VL-block chunks: output offset of each block
     private int[] vlSizes = NO_BLOCKS;    // VL-block chunks: uncompressed size of each block
 
@@ -33,6 +36,8 @@ final class BlockDecoder {
         codec = Codecs.forFormat(h.compformat(), h.compcode());
         dict = h.useDict() ? readDict() : null;
         vl = h.vlBlocks();
+        rawLowRowsInPlace = !vl && !h.dontSplit() && pipeline.backwardIsOneUnshuffle() && chunk.isNative()
+                && Shuffle.unshufflesSplitRowsFast(h.typesize);
         if (vl) {
             if (vlSizes.length < h.nblocks) {
                 vlOffsets = new int[h.nblocks];
@@ -107,8 +112,17 @@ final class BlockDecoder {
         }
         if (vl) {
             decodeVlBlock(j, start, bsize, streams);
+        } else if (rawLowRowsInPlace && out.isNative() && !leftoverBlock(j) && apartFromChunk(out, bsize)
+                && rawLowRows(start, bsize) >= 0) {
+            // the low-byte streams, all raw, are read where they lie in the chunk, not copied next to the others
+            int half = h.typesize / 2;
+            int neblock = bsize / h.typesize;
+            decodeStreams(j, start, bsize, streams, runs, half);
+            Shuffle.unshuffleSplitRows(h.typesize, chunk, start + 4L, neblock + 4L, streams, (long) half * neblock,
+                    neblock, neblock, out, 0);
+            return;
         } else {
-            decodeStreams(j, start, bsize, streams, runs);
+            decodeStreams(j, start, bsize, streams, runs, 0);
         }
         if (!pipeline.backwardIsEmpty()) {
             pipeline.backward(streams, scratch.b(bsize), out, bsize, blockOffset(j), deltaRef);
@@ -120,7 +134,38 @@ final class BlockDecoder {
      * bytes of {@code out}: the block as the filters left it.
      */
     void decodeRaw(int j, MemorySegment out) {
-        decodeStreams(j, bstart(j), blockSize(j), out, null);
+        decodeStreams(j, bstart(j), blockSize(j), out, null, 0);
+    }
+
+    /**
+     * Where the streams of the low bytes (the first typesize / 2) of the regular block at {@code start} lie in the
+     * chunk, when they are all stored raw and the block splits into typesize streams: the offset of the first one's
+     * bytes, the next ones following at a stride of neblock + 4 (each after its 4-byte size). Else -1.
+     */
+    private long rawLowRows(int start, int bsize) {
+        if (bsize % h.typesize != 0) {
+            return -1;
+        }
+        int neblock = bsize / h.typesize;
+        long pos = start;
+        for (int s = 0; s < h.typesize / 2; s++) {
+            if (h.cbytes - pos < 4L + neblock || ChunkHeader.i32(chunk, pos) != neblock) {
+                return -1;
+            }
+            pos += 4L + neblock;
+        }
+        return start + 4L;
+    }
+
+    /** Whether the first {@code size} bytes of native {@code out} lie outside the (native) chunk. */
+    private boolean apartFromChunk(MemorySegment out, long size) {
+        long at = out.address();
+        long from = chunk.address();
+        return at + size <= from || from + chunk.byteSize() <= at;
+    }
+
+    private boolean leftoverBlock(int j) {
+        return j == h.nblocks - 1 && h.leftover > 0;
     }
 
     private int bstart(int j) {
@@ -135,11 +180,11 @@ final class BlockDecoder {
     /**
      * Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. With
      * {@code runs} (what {@code out} is known to hold from the block before), a run stream already in place is
-     * not written again, and every stream written is recorded there.
+     * not written again, and every stream written is recorded there. Raw streams numbered below {@code leftInChunk}
+     * are not copied: their slots in {@code out} keep what they held (the caller reads them in the chunk).
      */
-    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs) {
-        boolean leftoverBlock = j == h.nblocks - 1 && h.leftover > 0;
-        int nstreams = (!h.dontSplit() && !leftoverBlock) ? h.typesize : 1;
+    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs, int leftInChunk) {
+        int nstreams = (!h.dontSplit() && !leftoverBlock(j)) ? h.typesize : 1;
         int neblock = bsize / nstreams;
         if (neblock == 0) {
             throw corrupt(j, "block of " + bsize + " bytes cannot hold " + nstreams + " streams");
@@ -178,6 +223,10 @@ final class BlockDecoder {
             } else {
                 if (csize > end - pos) {
                     throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + " runs past cbytes " + end);
+                }
+                if (s < leftInChunk && csize == neblock) {
+                    pos += csize;
+                    continue;
                 }
                 if (runs != null) {
                     runs.written(s, neblock);

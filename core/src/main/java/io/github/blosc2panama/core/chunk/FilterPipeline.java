@@ -27,6 +27,7 @@ final class FilterPipeline {
     private boolean hasDelta;
     private int lastSwap; // lowest slot whose backward filter writes into a new buffer, -1 when none does
     private boolean backwardKeepsInput;
+    private boolean backwardIsOneUnshuffle;
 
     /**
      * @param filters       the six filter ids
@@ -69,6 +70,19 @@ final class FilterPipeline {
             hasDelta |= f == Filter.DELTA.id();
         }
         backwardKeepsInput = keepsInput();
+        backwardIsOneUnshuffle = isOneUnshuffle();
+    }
+
+    private boolean isOneUnshuffle() {
+        int undone = 0;
+        boolean shuffleOfTypesize = false;
+        for (int i = 0; i < 6; i++) {
+            if (undoneOnDecompression(filters[i])) {
+                undone++;
+                shuffleOfTypesize = filters[i] == Filter.SHUFFLE.id() && (meta[i] == 0 || meta[i] == typesize);
+            }
+        }
+        return undone == 1 && shuffleOfTypesize;
     }
 
     /** Walks {@link #backward}'s buffers: whether it writes nothing into its input. */
@@ -128,6 +142,14 @@ final class FilterPipeline {
      */
     boolean backwardKeepsInput() {
         return backwardKeepsInput;
+    }
+
+    /**
+     * Whether {@link #backward} is one unshuffle of the chunk's typesize and nothing else, so that its rows may be read
+     * from where the streams lie ({@code Shuffle.unshuffleSplitRows}).
+     */
+    boolean backwardIsOneUnshuffle() {
+        return backwardIsOneUnshuffle;
     }
 
     /** Whether decompression undoes filter {@code f} (TRUNC_PREC and INT_TRUNC are lossy and stay as they are). */
