@@ -79,11 +79,6 @@ final class IntRowTranspose {
         }
     }
 
-    /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
-    static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int whole) {
-        rowsToInts(s, from, stride, s, from + 2 * stride, stride, d, to, whole);
-    }
-
     /**
      * Ints from 4 byte rows in two places at {@code d[to + 4i]}: rows 0-1 at {@code a[aFrom + k * aStride]}, rows 2-3
      * at {@code b[bFrom + (k - 2) * bStride]} (two segments at most: see {@code LongRowTranspose}).

@@ -132,57 +132,68 @@ final class LaneTranspose {
 
     /** Ints from the 4 byte rows at {@code s[from + k * stride]} (k = 0..3) at {@code d[to + 4i]}. */
     static void rowsToInts(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
+        rowsToInts(s, from, stride, s, from + 2 * stride, stride, d, to, n);
+    }
+
+    /**
+     * Ints from 4 byte rows in two places at {@code d[to + 4i]}: rows 0-1 at {@code a[aFrom + k * aStride]}, rows 2-3
+     * at {@code b[bFrom + (k - 2) * bStride]} (two segments at most: see {@link LongRowTranspose}).
+     */
+    static void rowsToInts(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom, long bStride,
+                           MemorySegment d, long to, int n) {
         int whole;
         if (IntRowTranspose.USABLE) {
             whole = n - n % IntRowTranspose.STEP;
-            IntRowTranspose.rowsToInts(s, from, stride, d, to, whole);
+            IntRowTranspose.rowsToInts(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         } else if (PBI == 1) {
             whole = n - n % BI.length();
-            rowsToIntsVectors(s, from, stride, d, to, whole);
+            rowsToIntsVectors(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         } else {
             whole = n - n % BI.length();
-            rowsToIntsParts(s, from, stride, d, to, whole);
+            rowsToIntsParts(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         }
         for (int i = whole; i < n; i++) {
-            int v = (s.get(BYTE, from + i) & 0xFF) | (s.get(BYTE, from + stride + i) & 0xFF) << 8
-                    | (s.get(BYTE, from + 2 * stride + i) & 0xFF) << 16
-                    | (s.get(BYTE, from + 3 * stride + i) & 0xFF) << 24;
+            int v = (a.get(BYTE, aFrom + i) & 0xFF) | (a.get(BYTE, aFrom + aStride + i) & 0xFF) << 8
+                    | (b.get(BYTE, bFrom + i) & 0xFF) << 16
+                    | (b.get(BYTE, bFrom + bStride + i) & 0xFF) << 24;
             d.set(INT, to + 4L * i, v);
         }
     }
 
-    private static void rowsToIntsVectors(MemorySegment s, long from, long stride, MemorySegment d, long to,
-                                          int whole) {
-        s = NativeSegments.typed(s);
+    private static void rowsToIntsVectors(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom,
+                                          long bStride, MemorySegment d, long to, int whole) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
-            IntVector w = (IntVector) ByteVector.fromMemorySegment(BI, s, from + i, LE)
+            IntVector w = (IntVector) ByteVector.fromMemorySegment(BI, a, aFrom + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
-            IntVector x = (IntVector) ByteVector.fromMemorySegment(BI, s, from + stride + i, LE)
+            IntVector x = (IntVector) ByteVector.fromMemorySegment(BI, a, aFrom + aStride + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
-            IntVector y = (IntVector) ByteVector.fromMemorySegment(BI, s, from + 2 * stride + i, LE)
+            IntVector y = (IntVector) ByteVector.fromMemorySegment(BI, b, bFrom + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
-            IntVector z = (IntVector) ByteVector.fromMemorySegment(BI, s, from + 3 * stride + i, LE)
+            IntVector z = (IntVector) ByteVector.fromMemorySegment(BI, b, bFrom + bStride + i, LE)
                     .convertShape(ZERO_EXTEND_B2I, I, 0);
             w.or(x.lanewise(LSHL, 8)).or(y.lanewise(LSHL, 16)).or(z.lanewise(LSHL, 24))
                     .intoMemorySegment(d, to + 4L * i, LE);
         }
     }
 
-    private static void rowsToIntsParts(MemorySegment s, long from, long stride, MemorySegment d, long to,
-                                        int whole) {
-        s = NativeSegments.typed(s);
+    private static void rowsToIntsParts(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom,
+                                        long bStride, MemorySegment d, long to, int whole) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += BI.length()) {
-            ByteVector a = ByteVector.fromMemorySegment(BI, s, from + i, LE);
-            ByteVector b = ByteVector.fromMemorySegment(BI, s, from + stride + i, LE);
-            ByteVector c = ByteVector.fromMemorySegment(BI, s, from + 2 * stride + i, LE);
-            ByteVector e = ByteVector.fromMemorySegment(BI, s, from + 3 * stride + i, LE);
+            ByteVector r0 = ByteVector.fromMemorySegment(BI, a, aFrom + i, LE);
+            ByteVector r1 = ByteVector.fromMemorySegment(BI, a, aFrom + aStride + i, LE);
+            ByteVector r2 = ByteVector.fromMemorySegment(BI, b, bFrom + i, LE);
+            ByteVector r3 = ByteVector.fromMemorySegment(BI, b, bFrom + bStride + i, LE);
             for (int p = 0; p < PBI; p++) {
-                IntVector w = (IntVector) a.convertShape(ZERO_EXTEND_B2I, I, p);
-                IntVector x = (IntVector) b.convertShape(ZERO_EXTEND_B2I, I, p);
-                IntVector y = (IntVector) c.convertShape(ZERO_EXTEND_B2I, I, p);
-                IntVector z = (IntVector) e.convertShape(ZERO_EXTEND_B2I, I, p);
+                IntVector w = (IntVector) r0.convertShape(ZERO_EXTEND_B2I, I, p);
+                IntVector x = (IntVector) r1.convertShape(ZERO_EXTEND_B2I, I, p);
+                IntVector y = (IntVector) r2.convertShape(ZERO_EXTEND_B2I, I, p);
+                IntVector z = (IntVector) r3.convertShape(ZERO_EXTEND_B2I, I, p);
                 w.or(x.lanewise(LSHL, 8)).or(y.lanewise(LSHL, 16)).or(z.lanewise(LSHL, 24))
                         .intoMemorySegment(d, to + 4L * (i + p * I.length()), LE);
             }

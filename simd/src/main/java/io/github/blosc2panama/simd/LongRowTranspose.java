@@ -104,34 +104,21 @@ final class LongRowTranspose {
      * {@code s[from + k * stride]}.
      */
     static void rowsToLongs(MemorySegment s, long from, long stride, MemorySegment d, long to, int n) {
-        int whole = n - n % M;
-        if (BYTE_SELECTS) {
-            whole = n - n % (2 * M);
-            rowsToLongsByByteSelect(s, from, stride, s, from + 4 * stride, stride, d, to, whole);
-        } else if (SELECTS) {
-            rowsToLongsBySelect(s, from, stride, d, to, whole);
-        } else {
-            rowsToLongsByRearrange(s, from, stride, d, to, whole);
-        }
-        for (int i = whole; i < n; i++) {
-            long v = 0;
-            for (int k = 0; k < 8; k++) {
-                v |= (s.get(BYTE, from + k * stride + i) & 0xFFL) << (8 * k);
-            }
-            d.set(LONG, to + 8L * i, v);
-        }
+        rowsToLongs(s, from, stride, s, from + 4 * stride, stride, d, to, n);
     }
 
-    private static void rowsToLongsByRearrange(MemorySegment s, long from, long stride, MemorySegment d, long to,
-                                               int whole) {
-        s = NativeSegments.typed(s);
+    private static void rowsToLongsByRearrange(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom,
+                                               long bStride, MemorySegment d, long to, int whole) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         for (int i = 0; i < whole; i += M) {
-            long at = from + i;
-            ShortVector p0 = pair(s, at, stride);
-            ShortVector p1 = pair(s, at + 2 * stride, stride);
-            ShortVector p2 = pair(s, at + 4 * stride, stride);
-            ShortVector p3 = pair(s, at + 6 * stride, stride);
+            long at = aFrom + i;
+            long bt = bFrom + i;
+            ShortVector p0 = pair(a, at, aStride);
+            ShortVector p1 = pair(a, at + 2 * aStride, aStride);
+            ShortVector p2 = pair(b, bt, bStride);
+            ShortVector p3 = pair(b, bt + 2 * bStride, bStride);
             IntVector lo0 = p0.rearrange(ZIP_SHORTS_LO, p1).reinterpretAsInts();
             IntVector lo1 = p0.rearrange(ZIP_SHORTS_HI, p1).reinterpretAsInts();
             IntVector hi0 = p2.rearrange(ZIP_SHORTS_LO, p3).reinterpretAsInts();
@@ -145,17 +132,19 @@ final class LongRowTranspose {
     }
 
     /** {@link #rowsToLongsByRearrange} with selects (called straight through the handles: see {@link TwoVectorSelect}). */
-    private static void rowsToLongsBySelect(MemorySegment s, long from, long stride, MemorySegment d, long to,
-                                            int whole) {
-        s = NativeSegments.typed(s);
+    private static void rowsToLongsBySelect(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom,
+                                            long bStride, MemorySegment d, long to, int whole) {
+        a = NativeSegments.typed(a);
+        b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         try {
             for (int i = 0; i < whole; i += M) {
-                long at = from + i;
-                Vector<Short> p0 = pair(s, at, stride);
-                Vector<Short> p1 = pair(s, at + 2 * stride, stride);
-                Vector<Short> p2 = pair(s, at + 4 * stride, stride);
-                Vector<Short> p3 = pair(s, at + 6 * stride, stride);
+                long at = aFrom + i;
+                long bt = bFrom + i;
+                Vector<Short> p0 = pair(a, at, aStride);
+                Vector<Short> p1 = pair(a, at + 2 * aStride, aStride);
+                Vector<Short> p2 = pair(b, bt, bStride);
+                Vector<Short> p3 = pair(b, bt + 2 * bStride, bStride);
                 Vector<Integer> lo0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p0, p1)).reinterpretAsInts();
                 Vector<Integer> lo1 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI_INDEX, p0, p1)).reinterpretAsInts();
                 Vector<Integer> hi0 = ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO_INDEX, p2, p3)).reinterpretAsInts();
@@ -173,12 +162,21 @@ final class LongRowTranspose {
 
     /**
      * The longs of {@link #rowsToLongs} from rows in two places: rows 0-3 at {@code a[aFrom + k * aStride]}, rows 4-7
-     * at {@code b[bFrom + (k - 4) * bStride]}. Needs {@link #BYTE_SELECTS}; the tail as {@link #rowsToLongs}'s.
+     * at {@code b[bFrom + (k - 4) * bStride]}. Every kernel reads two segments at most: with a segment per row, C2
+     * recompiled the loop over and over on failed profile predicates once hostile chunks had run through it, gave
+     * up, and left it to C1, which allocates every vector.
      */
     static void rowsToLongs(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom, long bStride,
                             MemorySegment d, long to, int n) {
-        int whole = n - n % (2 * M);
-        rowsToLongsByByteSelect(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
+        int whole = n - n % M;
+        if (BYTE_SELECTS) {
+            whole = n - n % (2 * M);
+            rowsToLongsByByteSelect(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
+        } else if (SELECTS) {
+            rowsToLongsBySelect(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
+        } else {
+            rowsToLongsByRearrange(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
+        }
         for (int i = whole; i < n; i++) {
             long v = 0;
             for (int k = 0; k < 8; k++) {
@@ -192,9 +190,7 @@ final class LongRowTranspose {
     /**
      * {@link #rowsToLongsBySelect} with the byte pairs zipped by selects as well, 2M elements a step: rows 2k and
      * 2k + 1 (2M bytes each) make the short vectors of byte pair k of the first and of the second M elements. Rows 0-3
-     * are at {@code a[aFrom + k * aStride]}, rows 4-7 at {@code b[bFrom + (k - 4) * bStride]}: two segments at most
-     * (with a segment per row, C2 recompiled this loop over and over on failed profile predicates once hostile chunks
-     * had run through it, gave up, and left it to C1, which allocates every vector).
+     * are at {@code a[aFrom + k * aStride]}, rows 4-7 at {@code b[bFrom + (k - 4) * bStride]}.
      */
     private static void rowsToLongsByByteSelect(MemorySegment a, long aFrom, long aStride, MemorySegment b,
                                                 long bFrom, long bStride, MemorySegment d, long to, int whole) {

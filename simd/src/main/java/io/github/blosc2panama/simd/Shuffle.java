@@ -75,7 +75,7 @@ public final class Shuffle {
 
     /**
      * Whether {@link #unshuffleSplitRows} runs a vector kernel for {@code typesize} on native segments, as fast as
-     * {@link #unshuffle}: typesizes 4 and 8 on 512-bit vectors with AVX-512 VBMI. Elsewhere it runs a loop over bytes,
+     * {@link #unshuffle}: typesizes 4 and 8 (8 with vectors of 128 bits or more). Elsewhere it runs a loop over bytes,
      * and copying the rows end to end for {@link #unshuffle} is faster.
      */
     public static boolean unshufflesSplitRowsFast(int typesize) {

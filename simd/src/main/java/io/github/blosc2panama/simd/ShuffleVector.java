@@ -143,9 +143,12 @@ final class ShuffleVector {
         }
     }
 
-    /** Whether {@link #unshuffleSplitRows} has a vector kernel for {@code typesize}. */
+    /**
+     * Whether {@link #unshuffleSplitRows} has a vector kernel for {@code typesize}: 4, and 8 where
+     * {@link LongRowTranspose} runs (vectors of 128 bits or more).
+     */
     static boolean hasSplitRowsKernel(int typesize) {
-        return (typesize == 8 && LongRowTranspose.BYTE_SELECTS) || (typesize == 4 && IntRowTranspose.USABLE);
+        return typesize == 4 || (typesize == 8 && LongRowTranspose.SUPPORTED);
     }
 
     /**
@@ -160,10 +163,7 @@ final class ShuffleVector {
             if (typesize == 8) {
                 LongRowTranspose.rowsToLongs(a, aFrom + first, aStride, b, bFrom + first, bStride, d, at, n);
             } else {
-                int whole = n - n % IntRowTranspose.STEP;
-                IntRowTranspose.rowsToInts(a, aFrom + first, aStride, b, bFrom + first, bStride, d, at, whole);
-                ShuffleScalar.unshuffleSplitRows(4, a, aFrom, aStride, b, bFrom, bStride, first + whole, n - whole,
-                        d, at + 4L * whole);
+                LaneTranspose.rowsToInts(a, aFrom + first, aStride, b, bFrom + first, bStride, d, at, n);
             }
         }
     }

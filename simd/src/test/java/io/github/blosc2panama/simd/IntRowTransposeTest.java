@@ -53,7 +53,7 @@ class IntRowTransposeTest {
                     if (typesize == 2) {
                         IntRowTranspose.rowsToShorts(rows, 1, stride, back, 1, n);
                     } else {
-                        IntRowTranspose.rowsToInts(rows, 1, stride, back, 1, n);
+                        IntRowTranspose.rowsToInts(rows, 1, stride, rows, 1 + 2 * stride, stride, back, 1, n);
                     }
                     assertArrayEquals(elements.asSlice(3, length).toArray(JAVA_BYTE),
                             back.asSlice(1, length).toArray(JAVA_BYTE), "elements rebuilt, " + what);
