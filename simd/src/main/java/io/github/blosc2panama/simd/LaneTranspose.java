@@ -152,12 +152,7 @@ final class LaneTranspose {
             whole = n - n % BI.length();
             rowsToIntsParts(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         }
-        for (int i = whole; i < n; i++) {
-            int v = (a.get(BYTE, aFrom + i) & 0xFF) | (a.get(BYTE, aFrom + aStride + i) & 0xFF) << 8
-                    | (b.get(BYTE, bFrom + i) & 0xFF) << 16
-                    | (b.get(BYTE, bFrom + bStride + i) & 0xFF) << 24;
-            d.set(INT, to + 4L * i, v);
-        }
+        ShuffleScalar.unshuffleSplitRows(4, a, aFrom, aStride, b, bFrom, bStride, whole, n - whole, d, to + 4L * whole);
     }
 
     private static void rowsToIntsVectors(MemorySegment a, long aFrom, long aStride, MemorySegment b, long bFrom,

@@ -177,14 +177,7 @@ final class LongRowTranspose {
         } else {
             rowsToLongsByRearrange(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         }
-        for (int i = whole; i < n; i++) {
-            long v = 0;
-            for (int k = 0; k < 8; k++) {
-                long at = k < 4 ? aFrom + k * aStride + i : bFrom + (k - 4) * bStride + i;
-                v |= ((k < 4 ? a : b).get(BYTE, at) & 0xFFL) << (8 * k);
-            }
-            d.set(LONG, to + 8L * i, v);
-        }
+        ShuffleScalar.unshuffleSplitRows(8, a, aFrom, aStride, b, bFrom, bStride, whole, n - whole, d, to + 8L * whole);
     }
 
     /**
