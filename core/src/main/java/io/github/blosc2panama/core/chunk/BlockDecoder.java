@@ -113,7 +113,7 @@ final class BlockDecoder {
         if (vl) {
             decodeVlBlock(j, start, bsize, streams);
         } else if (rawLowRowsInPlace && out.isNative() && !leftoverBlock(j) && apartFromChunk(out, bsize)
-                && rawLowRows(start, bsize) >= 0) {
+                && lowStreamsAllRaw(start, bsize)) {
             // the low-byte streams, all raw, are read where they lie in the chunk, not copied next to the others
             int half = h.typesize / 2;
             int neblock = bsize / h.typesize;
@@ -138,23 +138,23 @@ final class BlockDecoder {
     }
 
     /**
-     * Where the streams of the low bytes (the first typesize / 2) of the regular block at {@code start} lie in the
-     * chunk, when they are all stored raw and the block splits into typesize streams: the offset of the first one's
-     * bytes, the next ones following at a stride of neblock + 4 (each after its 4-byte size). Else -1.
+     * Whether the streams of the low bytes (the first typesize / 2) of the regular block at {@code start}, split into
+     * typesize streams, are all stored raw inside the chunk: then the first one's bytes start at {@code start + 4}
+     * and the next ones follow at a stride of neblock + 4 (each after its 4-byte size).
      */
-    private long rawLowRows(int start, int bsize) {
+    private boolean lowStreamsAllRaw(int start, int bsize) {
         if (bsize % h.typesize != 0) {
-            return -1;
+            return false;
         }
         int neblock = bsize / h.typesize;
         long pos = start;
         for (int s = 0; s < h.typesize / 2; s++) {
             if (h.cbytes - pos < 4L + neblock || ChunkHeader.i32(chunk, pos) != neblock) {
-                return -1;
+                return false;
             }
             pos += 4L + neblock;
         }
-        return start + 4L;
+        return true;
     }
 
     /** Whether the first {@code size} bytes of native {@code out} lie outside the (native) chunk. */
