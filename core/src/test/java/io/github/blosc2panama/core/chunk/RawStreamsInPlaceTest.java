@@ -109,10 +109,6 @@ class RawStreamsInPlaceTest {
     }
 
     private static boolean oneUnshuffle(int typesize, int[] meta, Filter... pipeline) {
-        int[] ids = new int[6];
-        for (int i = 0; i < pipeline.length; i++) {
-            ids[6 - pipeline.length + i] = pipeline[i].id();
-        }
-        return new FilterPipeline(ids, meta, typesize, ChunkHeader.VERSION_FORMAT_STABLE).backwardIsOneUnshuffle();
+        return StreamRunCacheTest.pipeline(typesize, meta, pipeline).backwardIsOneUnshuffle();
     }
 }

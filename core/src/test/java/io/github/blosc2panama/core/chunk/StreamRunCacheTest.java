@@ -102,10 +102,15 @@ class StreamRunCacheTest {
     }
 
     private static boolean keeps(Filter... pipeline) {
+        return pipeline(8, new int[6], pipeline).backwardKeepsInput();
+    }
+
+    /** The pipeline of {@code filters} in the last slots (the first runs first), with these meta bytes. */
+    static FilterPipeline pipeline(int typesize, int[] meta, Filter... filters) {
         int[] ids = new int[6];
-        for (int i = 0; i < pipeline.length; i++) {
-            ids[6 - pipeline.length + i] = pipeline[i].id();
+        for (int i = 0; i < filters.length; i++) {
+            ids[6 - filters.length + i] = filters[i].id();
         }
-        return new FilterPipeline(ids, new int[6], 8, ChunkHeader.VERSION_FORMAT_STABLE).backwardKeepsInput();
+        return new FilterPipeline(ids, meta, typesize, ChunkHeader.VERSION_FORMAT_STABLE);
     }
 }
