@@ -23,8 +23,11 @@ final class BlockDecoder {
     private BlockCodec codec;
     private MemorySegment dict;
     private boolean vl;
-    /** Whether a block whose low-byte streams are all stored raw is unshuffled with them read in the chunk. */
-    private boolean rawLowRowsInPlace;
+    /**
+     * Whether a block may be unshuffled from rows in two places ({@link Shuffle#unshuffleSplitRows}): its low-byte
+     * streams read in the chunk when all are stored raw, its high-byte streams from short rows when all are runs.
+     */
+    private boolean splitRows;
     private int[] vlOffsets = NO_BLOCKS;  // VL-block chunks: output offset of each block
     private int[] vlSizes = NO_BLOCKS;    // VL-block chunks: uncompressed size of each block
 
@@ -36,7 +39,7 @@ final class BlockDecoder {
         codec = Codecs.forFormat(h.compformat(), h.compcode());
         dict = h.useDict() ? readDict() : null;
         vl = h.vlBlocks();
-        rawLowRowsInPlace = !vl && !h.dontSplit() && pipeline.backwardIsOneUnshuffle() && chunk.isNative()
+        splitRows = !vl && !h.dontSplit() && pipeline.backwardIsOneUnshuffle()
                 && Shuffle.unshufflesSplitRowsFast(h.typesize);
         if (vl) {
             if (vlSizes.length < h.nblocks) {
@@ -112,17 +115,11 @@ final class BlockDecoder {
         }
         if (vl) {
             decodeVlBlock(j, start, bsize, streams);
-        } else if (rawLowRowsInPlace && out.isNative() && !leftoverBlock(j) && apartFromChunk(out, bsize)
-                && lowStreamsAllRaw(start, bsize)) {
-            // the low-byte streams, all raw, are read where they lie in the chunk, not copied next to the others
-            int half = h.typesize / 2;
-            int neblock = bsize / h.typesize;
-            decodeStreams(j, start, bsize, streams, runs, half);
-            Shuffle.unshuffleSplitRows(h.typesize, chunk, start + 4L, neblock + 4L, streams, (long) half * neblock,
-                    neblock, neblock, out, 0);
+        } else if (splitRows && out.isNative() && !leftoverBlock(j) && bsize % h.typesize == 0
+                && decodeSplitRows(j, start, bsize, streams, runs, out, scratch)) {
             return;
         } else {
-            decodeStreams(j, start, bsize, streams, runs, 0);
+            decodeStreams(j, start, bsize, streams, runs, 0, Integer.MAX_VALUE);
         }
         if (!pipeline.backwardIsEmpty()) {
             pipeline.backward(streams, scratch.b(bsize), out, bsize, blockOffset(j), deltaRef);
@@ -134,7 +131,77 @@ final class BlockDecoder {
      * bytes of {@code out}: the block as the filters left it.
      */
     void decodeRaw(int j, MemorySegment out) {
-        decodeStreams(j, bstart(j), blockSize(j), out, null, 0);
+        decodeStreams(j, bstart(j), blockSize(j), out, null, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Decodes regular block {@code j} (not the leftover one, split into typesize streams, a multiple of the typesize
+     * long) into native {@code out} by reading rows in place: the low-byte streams in the chunk if all are stored
+     * raw, the high-byte streams from {@link RunRows} if all are runs, the others decoded into {@code streams}.
+     * Returns false, having written nothing, when neither applies.
+     */
+    private boolean decodeSplitRows(int j, int start, int bsize, MemorySegment streams, StreamRunCache runs,
+            MemorySegment out, Scratch scratch) {
+        int half = h.typesize / 2;
+        int neblock = bsize / h.typesize;
+        boolean lowInChunk = chunk.isNative() && apartFromChunk(out, bsize) && lowStreamsAllRaw(start, bsize);
+        long highBytes = highRunBytes(start);
+        if (!lowInChunk && highBytes < 0) {
+            return false;
+        }
+        decodeStreams(j, start, bsize, streams, runs, lowInChunk ? half : 0, highBytes < 0 ? h.typesize : half);
+        MemorySegment low = lowInChunk ? chunk : streams;
+        long lowFrom = lowInChunk ? start + 4L : 0;
+        long lowStride = lowInChunk ? neblock + 4L : neblock;
+        if (highBytes < 0) {
+            Shuffle.unshuffleSplitRows(h.typesize, low, lowFrom, lowStride, streams, (long) half * neblock, neblock,
+                    neblock, out, 0);
+        } else {
+            RunRows rows = scratch.runRows();
+            for (int r = 0; r < half; r++) {
+                rows.set(r, half, (byte) (highBytes >>> (8 * r)));
+            }
+            rows.unshuffle(h.typesize, low, lowFrom, lowStride, neblock, out);
+        }
+        return true;
+    }
+
+    /**
+     * The bytes of the high-byte streams (the last typesize / 2, at most 4) of the regular block at {@code start},
+     * split into typesize streams, packed first stream lowest, when every one of them is a run that
+     * {@link #decodeStreams} accepts; else -1 (also when a stream before them runs past cbytes: then decodeStreams
+     * says so).
+     */
+    private long highRunBytes(int start) {
+        int half = h.typesize / 2;
+        long pos = start;
+        long packed = 0;
+        for (int s = 0; s < h.typesize; s++) {
+            if (h.cbytes - pos < 4) {
+                return -1;
+            }
+            int csize = ChunkHeader.i32(chunk, pos);
+            pos += 4;
+            if (s < half) {
+                if (csize > 0) {
+                    if (csize > h.cbytes - pos) {
+                        return -1;
+                    }
+                    pos += csize;
+                } else if (csize < 0) {
+                    pos += 1;
+                }
+            } else if (csize < 0) {
+                if (csize < -255 || h.cbytes - pos < 1 || (ChunkHeader.u8(chunk, pos) & 0x1) == 0) {
+                    return -1;
+                }
+                packed |= (long) -csize << (8 * (s - half));
+                pos += 1;
+            } else if (csize != 0) {
+                return -1;
+            }
+        }
+        return packed;
     }
 
     /**
@@ -181,9 +248,11 @@ final class BlockDecoder {
      * Decodes the streams of regular block {@code j} into the first {@code bsize} bytes of {@code out}. With
      * {@code runs} (what {@code out} is known to hold from the block before), a run stream already in place is
      * not written again, and every stream written is recorded there. Raw streams numbered below {@code leftInChunk}
-     * are not copied: their slots in {@code out} keep what they held (the caller reads them in the chunk).
+     * are not copied: their slots in {@code out} keep what they held (the caller reads them in the chunk). Only the
+     * first {@code count} streams are read; the slots of the others keep what they held.
      */
-    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs, int leftInChunk) {
+    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs, int leftInChunk,
+            int count) {
         int nstreams = (!h.dontSplit() && !leftoverBlock(j)) ? h.typesize : 1;
         int neblock = bsize / nstreams;
         if (neblock == 0) {
@@ -198,7 +267,7 @@ final class BlockDecoder {
         }
         long pos = start;
         long end = h.cbytes;
-        for (int s = 0; s < nstreams; s++) {
+        for (int s = 0; s < Math.min(nstreams, count); s++) {
             long target = (long) s * neblock;
             if (end - pos < 4) {
                 throw corrupt(j, "stream " + s + " size field at offset " + pos + " runs past cbytes " + end);

@@ -17,6 +17,7 @@ final class Scratch {
     private MemorySegment ref = MemorySegment.NULL;
     private MemorySegment block = MemorySegment.NULL;
     private MemorySegment staging = MemorySegment.NULL;
+    private RunRows runRows;
 
     static Scratch get() {
         return LOCAL.get();
@@ -72,6 +73,14 @@ final class Scratch {
             block = allocate(size);
         }
         return block.asSlice(0, size);
+    }
+
+    /** The block decoder's short rows of the high-byte streams that are runs (allocated on first use). */
+    RunRows runRows() {
+        if (runRows == null) {
+            runRows = new RunRows();
+        }
+        return runRows;
     }
 
     /** Room for all of a chunk's encoded blocks before they are placed (parallel compression). */
