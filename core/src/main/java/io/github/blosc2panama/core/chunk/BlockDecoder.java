@@ -119,7 +119,7 @@ final class BlockDecoder {
                 && decodeSplitRows(j, start, bsize, streams, runs, out, scratch)) {
             return;
         } else {
-            decodeStreams(j, start, bsize, streams, runs, 0, Integer.MAX_VALUE);
+            decodeStreams(j, start, bsize, streams, spare(streams, out), runs, 0, Integer.MAX_VALUE);
         }
         if (!pipeline.backwardIsEmpty()) {
             pipeline.backward(streams, scratch.b(bsize), out, bsize, blockOffset(j), deltaRef);
@@ -131,7 +131,7 @@ final class BlockDecoder {
      * bytes of {@code out}: the block as the filters left it.
      */
     void decodeRaw(int j, MemorySegment out) {
-        decodeStreams(j, bstart(j), blockSize(j), out, null, 0, Integer.MAX_VALUE);
+        decodeStreams(j, bstart(j), blockSize(j), out, 0, null, 0, Integer.MAX_VALUE);
     }
 
     /**
@@ -149,7 +149,8 @@ final class BlockDecoder {
         if (!lowInChunk && highBytes < 0) {
             return false;
         }
-        decodeStreams(j, start, bsize, streams, runs, lowInChunk ? half : 0, highBytes < 0 ? h.typesize : half);
+        decodeStreams(j, start, bsize, streams, Scratch.STREAMS_SPARE, runs, lowInChunk ? half : 0,
+                highBytes < 0 ? h.typesize : half);
         MemorySegment low = lowInChunk ? chunk : streams;
         long lowFrom = lowInChunk ? start + 4L : 0;
         long lowStride = lowInChunk ? neblock + 4L : neblock;
@@ -224,6 +225,11 @@ final class BlockDecoder {
         return true;
     }
 
+    /** The bytes after the block in {@code streams} that are scratch: none when the streams are decoded into out. */
+    private static int spare(MemorySegment streams, MemorySegment out) {
+        return streams == out ? 0 : Scratch.STREAMS_SPARE;
+    }
+
     /** Whether the first {@code size} bytes of native {@code out} lie outside the (native) chunk. */
     private boolean apartFromChunk(MemorySegment out, long size) {
         long at = out.address();
@@ -249,10 +255,11 @@ final class BlockDecoder {
      * {@code runs} (what {@code out} is known to hold from the block before), a run stream already in place is
      * not written again, and every stream written is recorded there. Raw streams numbered below {@code leftInChunk}
      * are not copied: their slots in {@code out} keep what they held (the caller reads them in the chunk). Only the
-     * first {@code count} streams are read; the slots of the others keep what they held.
+     * first {@code count} streams are read; the slots of the others keep what they held. {@code spare} bytes after
+     * the block in {@code out} are scratch that the last stream's codec may overwrite (0 when out is the caller's).
      */
-    private void decodeStreams(int j, int start, int bsize, MemorySegment out, StreamRunCache runs, int leftInChunk,
-            int count) {
+    private void decodeStreams(int j, int start, int bsize, MemorySegment out, int spare, StreamRunCache runs,
+            int leftInChunk, int count) {
         int nstreams = (!h.dontSplit() && !leftoverBlock(j)) ? h.typesize : 1;
         int neblock = bsize / nstreams;
         if (neblock == 0) {
@@ -304,7 +311,9 @@ final class BlockDecoder {
                     MemorySegment.copy(chunk, pos, out, target, neblock);
                 } else {
                     try {
-                        codec.decompress(chunk, pos, csize, out, target, neblock, dict);
+                        // the spare bytes after out's block are past the last stream only (the others are followed
+                        // by the next stream's slot, which may hold a run the cache relies on)
+                        codec.decompress(chunk, pos, csize, out, target, neblock, s == nstreams - 1 ? spare : 0, dict);
                     } catch (CorruptDataException e) {
                         throw corrupt(j, "stream " + s + " of " + csize + " bytes at offset " + pos + ": " + e.getMessage());
                     }

@@ -9,6 +9,11 @@ import java.lang.foreign.MemorySegment;
  * buffers are handed out whole (callers pass explicit lengths), so that reusing them allocates nothing.
  */
 final class Scratch {
+    /**
+     * Bytes of {@link #streams}'s buffer after the block that are there for a codec to overwrite (see
+     * {@code BlockCodec}'s decompress with spare bytes: LZ4 stays on its fast path to the end of a block with them).
+     */
+    static final int STREAMS_SPARE = 128;
     private static final ThreadLocal<Scratch> LOCAL = ThreadLocal.withInitial(Scratch::new);
 
     private MemorySegment a = MemorySegment.NULL;
@@ -37,12 +42,13 @@ final class Scratch {
 
     /**
      * The first ping-pong buffer as the block decoder's buffer of decoded streams, keeping what
-     * {@link #runsInStreams} knows of it: the decoder keeps that up to date for every stream it writes.
+     * {@link #runsInStreams} knows of it: the decoder keeps that up to date for every stream it writes. At least
+     * {@code size} + {@link #STREAMS_SPARE} bytes.
      */
     MemorySegment streams(long size) {
-        if (a.byteSize() < size) {
+        if (a.byteSize() < size + STREAMS_SPARE) {
             runsInA.forget();
-            a = allocate(size);
+            a = Arena.ofAuto().allocate(rounded(size) + STREAMS_SPARE, 64);
         }
         return a;
     }
@@ -92,8 +98,11 @@ final class Scratch {
     }
 
     private static MemorySegment allocate(long size) {
-        // Rounded up so that slowly growing sizes do not reallocate every time.
-        long rounded = Math.max(4096, Long.highestOneBit(Math.max(1, size - 1)) << 1);
-        return Arena.ofAuto().allocate(rounded, 64);
+        return Arena.ofAuto().allocate(rounded(size), 64);
+    }
+
+    /** {@code size} rounded up (to a power of two, at least 4 KiB), so that slowly growing sizes do not reallocate every time. */
+    private static long rounded(long size) {
+        return Math.max(4096, Long.highestOneBit(Math.max(1, size - 1)) << 1);
     }
 }

@@ -44,4 +44,15 @@ public interface BlockCodec {
      */
     int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset, int dstSize,
             MemorySegment dict);
+
+    /**
+     * {@link #decompress(MemorySegment, long, int, MemorySegment, long, int, MemorySegment)} into a destination that
+     * is followed by {@code spare} bytes of the caller's scratch, which the codec may overwrite with anything: LZ4
+     * decodes its last sequences faster with room after the output. Accepts the same streams and writes the same
+     * output; the default ignores the spare bytes.
+     */
+    default int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, int spare, MemorySegment dict) {
+        return decompress(src, srcOffset, srcSize, dst, dstOffset, dstSize, dict);
+    }
 }

@@ -50,6 +50,12 @@ final class Lz4HcCodec implements BlockCodec {
     @Override
     public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
             int dstSize, MemorySegment dict) {
-        return Lz4Codec.decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, dict, "lz4hc");
+        return Lz4Codec.decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, 0, dict, "lz4hc");
+    }
+
+    @Override
+    public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
+            int dstSize, int spare, MemorySegment dict) {
+        return Lz4Codec.decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, spare, dict, "lz4hc");
     }
 }
