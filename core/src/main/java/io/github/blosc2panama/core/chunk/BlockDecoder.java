@@ -211,9 +211,6 @@ final class BlockDecoder {
      * and the next ones follow at a stride of neblock + 4 (each after its 4-byte size).
      */
     private boolean lowStreamsAllRaw(int start, int bsize) {
-        if (bsize % h.typesize != 0) {
-            return false;
-        }
         int neblock = bsize / h.typesize;
         long pos = start;
         for (int s = 0; s < h.typesize / 2; s++) {

@@ -1,5 +1,6 @@
 package io.github.blosc2panama.core.chunk;
 
+import io.github.blosc2panama.core.codec.BlockCodec;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -10,10 +11,10 @@ import java.lang.foreign.MemorySegment;
  */
 final class Scratch {
     /**
-     * Bytes of {@link #streams}'s buffer after the block that are there for a codec to overwrite (see
-     * {@code BlockCodec}'s decompress with spare bytes: LZ4 stays on its fast path to the end of a block with them).
+     * Bytes of {@link #streams}'s buffer after the block that are there for a codec to overwrite ({@link BlockCodec}'s
+     * decompress with spare bytes: LZ4 stays on its fast path to the end of a block with them).
      */
-    static final int STREAMS_SPARE = 128;
+    static final int STREAMS_SPARE = BlockCodec.SPARE;
     private static final ThreadLocal<Scratch> LOCAL = ThreadLocal.withInitial(Scratch::new);
 
     private MemorySegment a = MemorySegment.NULL;
@@ -101,7 +102,7 @@ final class Scratch {
         return Arena.ofAuto().allocate(rounded(size), 64);
     }
 
-    /** {@code size} rounded up (to a power of two, at least 4 KiB), so that slowly growing sizes do not reallocate every time. */
+    /** {@code size} rounded up to a power of two, at least 4 KiB, so that slowly growing sizes do not reallocate. */
     private static long rounded(long size) {
         return Math.max(4096, Long.highestOneBit(Math.max(1, size - 1)) << 1);
     }

@@ -8,6 +8,12 @@ import java.lang.foreign.MemorySegment;
  * implementation and reused across calls.
  */
 public interface BlockCodec {
+    /**
+     * How many spare bytes of scratch a caller of the decompress with spare bytes gives after the output, when it has
+     * them: LZ4 needs at least 64 ({@code LZ4_decompress_safe}'s fast loop takes a match only while it ends 64 bytes
+     * or more before the capacity).
+     */
+    int SPARE = 128;
 
     /**
      * Compresses all of {@code src} into {@code dst}.

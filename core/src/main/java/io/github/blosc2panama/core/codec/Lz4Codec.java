@@ -30,11 +30,6 @@ final class Lz4Codec implements BlockCodec {
      */
     static final int JAVA_MIN_RATIO = 64;
     /**
-     * Bytes of room after the output that keep a last match on {@code LZ4_decompress_safe}'s fast path: its fast
-     * loop takes a match only while it ends at least 64 bytes ({@code FASTLOOP_SAFE_DISTANCE}) before the capacity.
-     */
-    static final int SPARE = 128;
-    /**
      * Blocks that expand less than this are not walked for the room after the output: they are made of many short
      * sequences, which the walk would take as long as the library takes to decode (f64_noise's LZ4HC blocks, ratio
      * 1.6: 15 us a block against 23 us to decode it).
@@ -104,8 +99,8 @@ final class Lz4Codec implements BlockCodec {
 
     /**
      * LZ4 (and LZ4HC) decompression: the stream must fill {@code dstSize} bytes exactly. With {@code spare} bytes of
-     * the caller's scratch after the output ({@link #SPARE} or more), a block the library decodes may get them as
-     * room ({@link #decodesWithRoom}).
+     * the caller's scratch after the output ({@link BlockCodec#SPARE} or more), a block the library decodes may get
+     * them as room ({@link #decodesWithRoom}).
      */
     static int decompressLz4(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
             int dstSize, int spare, MemorySegment dict, String codec) {
@@ -139,9 +134,9 @@ final class Lz4Codec implements BlockCodec {
     }
 
     /**
-     * Whether the library may decode the block with {@link #SPARE} bytes of room after the output: the caller has
-     * them as scratch, the block expands {@link #WALK_MIN_RATIO} to {@link #WALK_MAX_RATIO} times, its last match
-     * looks long ({@link Lz4BlockEnd#endsInLongMatch}), and it ends as LZ4 requires for the output's own size
+     * Whether the library may decode the block with {@link BlockCodec#SPARE} bytes of room after the output: the
+     * caller has them as scratch, the block expands {@link #WALK_MIN_RATIO} to {@link #WALK_MAX_RATIO} times, its last
+     * match looks long ({@link Lz4BlockEnd#endsInLongMatch}), and it ends as LZ4 requires for the output's own size
      * ({@link Lz4BlockEnd#holds}), so that the room changes neither the output nor what is refused.
      */
     private static boolean decodesWithRoom(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst,

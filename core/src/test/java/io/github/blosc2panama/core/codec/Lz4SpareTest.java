@@ -21,7 +21,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * LZ4 blocks decoded with room after the output ({@link Lz4Codec#SPARE} bytes of scratch, after a walk of the block
+ * LZ4 blocks decoded with room after the output ({@link BlockCodec#SPARE} bytes of scratch, after a walk of the block
  * by {@link Lz4BlockEnd}) give what {@code LZ4_decompress_safe} gives with the output's own size, and are refused
  * where it refuses them: blocks built by hand whose last match, 4 KiB long, ends 0 to 14 bytes before the output's
  * end, or is followed by a short match that starts within 12 bytes of it. And whole chunks of i64_walk, whose blocks
@@ -148,13 +148,13 @@ class Lz4SpareTest {
         }
     }
 
-    /** Ours, into native memory with {@link Lz4Codec#SPARE} bytes of room after the output; null if refused. */
+    /** Ours, into native memory with {@link BlockCodec#SPARE} bytes of room after the output; null if refused. */
     private static byte[] withRoom(byte[] stream, int size) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment src = arena.allocate(stream.length).copyFrom(MemorySegment.ofArray(stream));
-            MemorySegment dst = arena.allocate(size + Lz4Codec.SPARE);
+            MemorySegment dst = arena.allocate(size + BlockCodec.SPARE);
             try {
-                assertEquals(size, Lz4Codec.INSTANCE.decompress(src, 0, stream.length, dst, 0, size, Lz4Codec.SPARE,
+                assertEquals(size, Lz4Codec.INSTANCE.decompress(src, 0, stream.length, dst, 0, size, BlockCodec.SPARE,
                         null));
             } catch (CorruptDataException e) {
                 return null;
