@@ -4,6 +4,8 @@ import java.lang.foreign.MemorySegment;
 
 import static io.github.blosc2panama.core.codec.BloscLzEncoder.BYTE;
 import static io.github.blosc2panama.core.codec.BloscLzEncoder.LONG_LE;
+import static io.github.blosc2panama.core.codec.Lz4Decoder.LAST_LITERALS;
+import static io.github.blosc2panama.core.codec.Lz4Decoder.MF_LIMIT;
 
 /**
  * Whether an LZ4 block ends as LZ4 requires for an output of a given size, found by walking its sequences without
@@ -14,16 +16,11 @@ import static io.github.blosc2panama.core.codec.BloscLzEncoder.LONG_LE;
  * <p>{@code LZ4_decompress_safe} checks these end conditions against the capacity it is given. {@link Lz4Codec}
  * gives it more than the output where the bytes after the output are scratch, so that a long last match stays on its
  * fast path (copied 8 bytes at a time from registers) instead of its careful one (8 bytes at a time, each read back
- * from the word just stored: 5.6 against 15.5 GB/s on i64_walk's LZ4HC blocks, whose last match is 100 KiB of zero
+ * from the word just stored: 5.6 against 15.5 GB/s on i64_walk's LZ4HC blocks, whose last match is 160 KiB of zero
  * bytes); this walk, done first, keeps the streams it accepts exactly those it accepts with the output's own size.
  * A walk costs a few nanoseconds a sequence, so it gives up after {@code maxSequences}.
  */
 final class Lz4BlockEnd {
-    /** The last this many bytes of the output are literals (LZ4's LASTLITERALS). */
-    private static final int LAST_LITERALS = 5;
-    /** The last match starts at least this many bytes before the output's end (LZ4's MFLIMIT). */
-    private static final int MF_LIMIT = 12;
-
     /** How far from the input's end {@link #endsInLongMatch} looks for the length bytes of a long last match. */
     static final int TAIL = 64;
 

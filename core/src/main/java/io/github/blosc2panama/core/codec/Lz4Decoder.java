@@ -28,9 +28,9 @@ final class Lz4Decoder {
     private static final ValueLayout.OfShort SHORT_LE =
             ValueLayout.JAVA_SHORT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** A literal run that ends within this many bytes of the output's end must be the last (LZ4's MFLIMIT). */
-    private static final int MF_LIMIT = 12;
+    static final int MF_LIMIT = 12;
     /** The last this many bytes of the output are literals (LZ4's LASTLITERALS). */
-    private static final int LAST_LITERALS = 5;
+    static final int LAST_LITERALS = 5;
     /** A literal run that ends within this many bytes of the input's end must be the last (2 + 1 + LASTLITERALS). */
     private static final int INPUT_LIMIT = 8;
     /**
