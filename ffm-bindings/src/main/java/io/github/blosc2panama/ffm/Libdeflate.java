@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import io.github.blosc2panama.ffm.NativeLibraries.Library;
+import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -61,6 +62,11 @@ public final class Libdeflate {
     private static final class libdeflate_zlib_decompress$ {
         static final MethodHandle H = h("libdeflate_zlib_decompress",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
+    }
+
+    private static final class libdeflate_zlib_decompress_ex$ {
+        static final MethodHandle H = h("libdeflate_zlib_decompress_ex", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+                JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     }
 
     /** Whether libdeflate loads here (never throws). */
@@ -148,6 +154,31 @@ public final class Libdeflate {
         }
     }
 
+    /**
+     * {@code enum libdeflate_result libdeflate_zlib_decompress_ex(struct libdeflate_decompressor* d, const void* in,
+     * size_t in_nbytes, void* out, size_t out_nbytes_avail, size_t* actual_in_nbytes_ret,
+     * size_t* actual_out_nbytes_ret)} with {@code actual_out_nbytes_ret} NULL: the output must be filled exactly, and
+     * the input may go on after the stream; {@code *actualInNbytesRet} receives the stream's size (header, DEFLATE data
+     * and Adler-32) on success.
+     *
+     * <p><b>Unchecked:</b> as {@link #libdeflate_zlib_decompress}, and {@code actualInNbytesRet} is the address of
+     * 8 writable bytes of native memory.
+     */
+    public static int libdeflate_zlib_decompress_ex(MemorySegment d, long in, long inNbytes, long out,
+                                                    long outNbytesAvail, long actualInNbytesRet) {
+        Checks.pointer(d, "libdeflate_decompressor");
+        if (inNbytes < 0 || outNbytesAvail < 0) {
+            throw new IllegalArgumentException("libdeflate_zlib_decompress_ex: negative size " + inNbytes + " or "
+                    + outNbytesAvail);
+        }
+        try {
+            return (int) libdeflate_zlib_decompress_ex$.H.invokeExact(d, in, inNbytes, out, outNbytesAvail,
+                    actualInNbytesRet, 0L);
+        } catch (Throwable t) {
+            throw Checks.rethrow(t);
+        }
+    }
+
     /** A compressor at one level that frees itself when closed or unreachable (one per thread: not thread-safe). */
     public static final class Compressor implements AutoCloseable {
         private final MemorySegment c;
@@ -188,6 +219,8 @@ public final class Libdeflate {
     public static final class Decompressor implements AutoCloseable {
         private final MemorySegment d;
         private final java.lang.ref.Cleaner.Cleanable cleanable;
+        /** Where {@link #zlibDecompressEx} has the library write the stream's size. */
+        private final MemorySegment actualIn = Arena.ofAuto().allocate(JAVA_LONG);
         private boolean closed;
 
         /** Allocates the native decompressor (about 10 KB). */
@@ -198,6 +231,22 @@ public final class Libdeflate {
             }
             d = p;
             cleanable = NativeCleaner.register(this, () -> libdeflate_free_decompressor(p));
+        }
+
+        /**
+         * {@link #libdeflate_zlib_decompress_ex} with this decompressor; the same unchecked contract, but for the
+         * size it reports, which {@link #streamBytes} returns.
+         */
+        public int zlibDecompressEx(long in, long inNbytes, long out, long outNbytesAvail) {
+            if (closed) {
+                throw new IllegalStateException("libdeflate decompressor is closed");
+            }
+            return libdeflate_zlib_decompress_ex(d, in, inNbytes, out, outNbytesAvail, actualIn.address());
+        }
+
+        /** The size of the stream the last successful {@link #zlibDecompressEx} decoded. */
+        public long streamBytes() {
+            return actualIn.get(JAVA_LONG, 0);
         }
 
         /** {@link #libdeflate_zlib_decompress} with this decompressor; the same unchecked contract. */

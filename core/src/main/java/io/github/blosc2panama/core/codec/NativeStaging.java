@@ -41,6 +41,21 @@ final class NativeStaging {
     }
 
     /**
+     * The address of a copy of {@code src[offset, offset + size)} in the input buffer, followed by {@code zeros} zero
+     * bytes (for a decoder that stops its fast loop some bytes before the end of its input).
+     */
+    long paddedInput(MemorySegment src, long offset, int size, int zeros) {
+        Objects.checkFromIndexSize(offset, size, src.byteSize());
+        long total = (long) size + zeros;
+        if (in.byteSize() < total) {
+            in = allocate(total);
+        }
+        MemorySegment.copy(src, offset, in, 0, size);
+        in.asSlice(size, zeros).fill((byte) 0);
+        return in.address();
+    }
+
+    /**
      * Where a codec writes {@code dst[offset, offset + size)}: there when {@code dst} is native, else in the output
      * buffer, from which {@link #finish} copies it.
      */

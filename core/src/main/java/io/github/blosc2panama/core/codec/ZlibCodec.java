@@ -110,14 +110,44 @@ final class ZlibCodec implements BlockCodec {
         return dstSize;
     }
 
+    /**
+     * libdeflate decodes in a fast loop only while more than about 25 bytes of input are left (its
+     * {@code FASTLOOP_MAX_BYTES_READ} on 64-bit platforms): the rest goes byte by byte, and the last bytes of a stream
+     * that expands hundreds of times hold tens of KiB of runs (i32_arange's 256 KiB blocks: a third of the time spent
+     * there on AMD Zen 5, where each byte takes a microcoded {@code movsb}). So the library is given this many more
+     * bytes than the stream, which it may read ahead but not consume: {@link #decompressLibdeflate} refuses a stream
+     * that would consume them.
+     */
+    static final int READ_AHEAD = 64;
+    /**
+     * A stream with fewer than {@link #READ_AHEAD} bytes after it in its segment (the last of a chunk) is copied, with
+     * zeros after it, when it is at most this long; a longer one expands less, so its last bytes hold less output.
+     */
+    static final int COPY_FOR_READ_AHEAD = 16 << 10;
+
     private static int decompressLibdeflate(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst,
             long dstOffset, int dstSize) {
         NativeStaging staging = NativeStaging.get();
         long out = staging.output(dst, dstOffset, dstSize);
-        long in = staging.input(src, srcOffset, srcSize);
-        int rc = DECOMPRESSOR.get().zlibDecompress(in, srcSize, out, dstSize);
+        long in;
+        int inBytes = srcSize;
+        if (src.isNative() && src.byteSize() - srcOffset - srcSize >= READ_AHEAD) {
+            in = staging.input(src, srcOffset, srcSize);
+            inBytes += READ_AHEAD;
+        } else if (!src.isNative() || srcSize <= COPY_FOR_READ_AHEAD) {
+            in = staging.paddedInput(src, srcOffset, srcSize, READ_AHEAD);
+            inBytes += READ_AHEAD;
+        } else {
+            in = staging.input(src, srcOffset, srcSize);
+        }
+        Libdeflate.Decompressor decompressor = DECOMPRESSOR.get();
+        int rc = decompressor.zlibDecompressEx(in, inBytes, out, dstSize);
         Reference.reachabilityFence(src);
         Reference.reachabilityFence(dst);
+        if (rc == Libdeflate.LIBDEFLATE_SUCCESS && decompressor.streamBytes() > srcSize) {
+            throw new CorruptDataException("zlib: stream of " + srcSize + " bytes is cut short (it goes on for "
+                    + decompressor.streamBytes() + " bytes)");
+        }
         if (rc != Libdeflate.LIBDEFLATE_SUCCESS) {
             throw new CorruptDataException("zlib: stream of " + srcSize + " bytes " + switch (rc) {
                 case Libdeflate.LIBDEFLATE_SHORT_OUTPUT -> "decodes to fewer than";
