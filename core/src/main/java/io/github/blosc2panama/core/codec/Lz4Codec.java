@@ -94,7 +94,8 @@ final class Lz4Codec implements BlockCodec {
     @Override
     public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
             int dstSize, int spare, MemorySegment dict) {
-        return decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, spare, dict, "lz4");
+        return decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, Lz4CarefulPath.SLOW ? spare : 0, dict,
+                "lz4");
     }
 
     /**

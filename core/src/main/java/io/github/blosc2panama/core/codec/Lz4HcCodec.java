@@ -56,6 +56,7 @@ final class Lz4HcCodec implements BlockCodec {
     @Override
     public int decompress(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
             int dstSize, int spare, MemorySegment dict) {
-        return Lz4Codec.decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize, spare, dict, "lz4hc");
+        return Lz4Codec.decompressLz4(src, srcOffset, srcSize, dst, dstOffset, dstSize,
+                Lz4CarefulPath.SLOW ? spare : 0, dict, "lz4hc");
     }
 }
