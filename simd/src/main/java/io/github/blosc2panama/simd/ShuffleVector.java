@@ -84,8 +84,9 @@ final class ShuffleVector {
             }
             case 8 -> {
                 MemorySegment scratch = SCRATCH.get();
-                for (long first = 0; first < count; first += TILE) {
-                    int n = (int) Math.min(TILE, count - first);
+                int tile = LongRowTranspose.SPLIT_SUPPORTED ? RUN : TILE;
+                for (long first = 0; first < count; first += tile) {
+                    int n = (int) Math.min(tile, count - first);
                     longsToRows(s, from + 8 * first, scratch, 0, d, to + first, stride, n);
                 }
             }
@@ -122,8 +123,9 @@ final class ShuffleVector {
             }
             case 8 -> {
                 MemorySegment scratch = SCRATCH.get();
-                for (long first = 0; first < count; first += TILE) {
-                    int n = (int) Math.min(TILE, count - first);
+                int tile = LongRowTranspose.SUPPORTED ? RUN : TILE;
+                for (long first = 0; first < count; first += tile) {
+                    int n = (int) Math.min(tile, count - first);
                     rowsToLongs(s, from + first, stride, scratch, 0, d, to + 8 * first, n);
                 }
             }
