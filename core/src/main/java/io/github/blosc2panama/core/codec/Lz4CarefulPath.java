@@ -2,6 +2,7 @@ package io.github.blosc2panama.core.codec;
 
 import io.github.blosc2panama.ffm.Lz4;
 import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
+import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -79,7 +80,7 @@ final class Lz4CarefulPath {
 
     /** 16 literals (0..15), a match of {@link #MATCH} bytes 1 back (byte 15 again), 12 literals. */
     private static byte[] block() {
-        java.io.ByteArrayOutputStream s = new java.io.ByteArrayOutputStream();
+        ByteArrayOutputStream s = new ByteArrayOutputStream();
         s.write(0xFF); // 15+ literals, match length 15+
         s.write(16 - 15);
         for (int i = 0; i < 16; i++) {
@@ -87,13 +88,11 @@ final class Lz4CarefulPath {
         }
         s.write(1); // offset 1, little-endian
         s.write(0);
-        for (int rest = MATCH - 4 - 15; ; rest -= 255) {
-            if (rest < 255) {
-                s.write(rest);
-                break;
-            }
+        int rest = MATCH - 4 - 15; // the match length past the token's 15, in bytes of 255 and a last one below
+        for (; rest >= 255; rest -= 255) {
             s.write(255);
         }
+        s.write(rest);
         s.write(12 << 4);
         for (int i = 0; i < 12; i++) {
             s.write(100 + i);

@@ -101,7 +101,7 @@ final class Lz4Codec implements BlockCodec {
     /**
      * LZ4 (and LZ4HC) decompression: the stream must fill {@code dstSize} bytes exactly. With {@code spare} bytes of
      * the caller's scratch after the output ({@link BlockCodec#SPARE} or more), a block the library decodes may get
-     * them as room ({@link #decodesWithRoom}).
+     * them as room ({@link #decodesWithRoom}); the codecs pass them only where {@link Lz4CarefulPath#SLOW}.
      */
     static int decompressLz4(MemorySegment src, long srcOffset, int srcSize, MemorySegment dst, long dstOffset,
             int dstSize, int spare, MemorySegment dict, String codec) {
