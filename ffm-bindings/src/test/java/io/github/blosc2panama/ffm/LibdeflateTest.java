@@ -78,4 +78,26 @@ class LibdeflateTest {
         closed.close();
         assertThrows(IllegalStateException.class, () -> closed.zlibDecompress(0, 0, 0, 0));
     }
+
+    @Test
+    void theExVariantReportsTheStreamsSizeAndLeavesWhatFollowsAlone() {
+        byte[] data = TestData.compressible(20_000, 4);
+        byte[] stream = zlibCompress(data, 5);
+        try (Arena arena = Arena.ofConfined(); Libdeflate.Decompressor d = new Libdeflate.Decompressor()) {
+            MemorySegment in = arena.allocate(stream.length + 64).copyFrom(MemorySegment.ofArray(stream));
+            in.asSlice(stream.length).fill((byte) 0x5A);
+            MemorySegment out = arena.allocate(data.length);
+            assertEquals(Libdeflate.LIBDEFLATE_SUCCESS,
+                    d.zlibDecompressEx(in.address(), stream.length + 64, out.address(), data.length));
+            assertEquals(stream.length, d.streamBytes(), "the stream's own size, not the bytes after it");
+            assertArrayEquals(data, out.toArray(ValueLayout.JAVA_BYTE));
+            assertEquals(Libdeflate.LIBDEFLATE_BAD_DATA,
+                    d.zlibDecompressEx(in.address(), stream.length / 2, out.address(), data.length));
+            assertThrows(IllegalArgumentException.class,
+                    () -> d.zlibDecompressEx(in.address(), -1, out.address(), data.length));
+        }
+        Libdeflate.Decompressor closed = new Libdeflate.Decompressor();
+        closed.close();
+        assertThrows(IllegalStateException.class, () -> closed.zlibDecompressEx(0, 0, 0, 0));
+    }
 }

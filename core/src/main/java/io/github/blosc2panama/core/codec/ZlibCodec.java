@@ -129,17 +129,11 @@ final class ZlibCodec implements BlockCodec {
             long dstOffset, int dstSize) {
         NativeStaging staging = NativeStaging.get();
         long out = staging.output(dst, dstOffset, dstSize);
-        long in;
-        int inBytes = srcSize;
-        if (src.isNative() && src.byteSize() - srcOffset - srcSize >= READ_AHEAD) {
-            in = staging.input(src, srcOffset, srcSize);
-            inBytes += READ_AHEAD;
-        } else if (!src.isNative() || srcSize <= COPY_FOR_READ_AHEAD) {
-            in = staging.paddedInput(src, srcOffset, srcSize, READ_AHEAD);
-            inBytes += READ_AHEAD;
-        } else {
-            in = staging.input(src, srcOffset, srcSize);
-        }
+        boolean aheadInPlace = src.isNative() && src.byteSize() - srcOffset - srcSize >= READ_AHEAD;
+        boolean aheadInCopy = !aheadInPlace && (!src.isNative() || srcSize <= COPY_FOR_READ_AHEAD);
+        long in = aheadInCopy ? staging.paddedInput(src, srcOffset, srcSize, READ_AHEAD)
+                : staging.input(src, srcOffset, srcSize);
+        int inBytes = aheadInPlace || aheadInCopy ? srcSize + READ_AHEAD : srcSize;
         Libdeflate.Decompressor decompressor = DECOMPRESSOR.get();
         int rc = decompressor.zlibDecompressEx(in, inBytes, out, dstSize);
         Reference.reachabilityFence(src);
