@@ -18,9 +18,9 @@ import java.util.Arrays;
  * match's distance or one byte back ({@link #insertMatch}).
  *
  * <p>The streams are about as small as zlib's at the same level (within an eighth; up to a fifth larger at the
- * greedy levels, where zlib also takes 3-byte matches): {@code DeflateEncoderTest}. Positions in the hash chains
- * are counted across streams ({@link #base}), so a new stream does not clear the tables: an entry from an earlier
- * stream lies before the stream's start and ends the search. One encoder per thread.
+ * greedy levels, where zlib also takes 3-byte matches): {@code DeflateEncoderTest}. Each stream starts from
+ * cleared tables, as large as the stream needs ({@link #startStream}), so that a stream depends on its own bytes
+ * only, never on what the thread compressed before. One encoder per thread.
  */
 final class DeflateEncoder {
     private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
@@ -32,14 +32,20 @@ final class DeflateEncoder {
     /** zlib's MAX_DIST: matches reach back at most this far, so the chain slot of a candidate is never reused. */
     private static final int MAX_DISTANCE = WINDOW - (MAX_MATCH + MIN_MATCH + 1);
     /**
-     * 2^18 chain heads (1 MiB) for a window of 32K positions, where zlib has 2^15. With 2^15, on bytes that seldom
-     * repeat (the low bytes of a random walk) 35 % of the positions found a candidate within reach at the head of
-     * their chain, 1.2 % one that passed the 4-byte check: each of the others a search cut short after a
+     * Up to 2^18 chain heads (512 KiB) for a window of 32K positions, where zlib has 2^15. With 2^15, on bytes
+     * that seldom repeat (the low bytes of a random walk) 35 % of the positions found a candidate within reach at the
+     * head of their chain, 1.2 % one that passed the 4-byte check: each of the others a search cut short after a
      * mispredicted branch and two dependent loads. With 2^18, 6.4 %: such a stream goes from 49 to 84 MB/s, a
      * shuffled block of i64_walk from 306 to 482 MB/s, where 2^19 and 2^20 are slower again (435, 396: the table
-     * outgrows the 2 MiB L2).
+     * outgrows the 2 MiB L2). Heads of 16 bits rather than 32 halve the table: the load of a head (an L2 miss) was
+     * a quarter of the time of {@link #parseLazy} on i64_walk, whose chunks then compressed at 0.97 of C-Blosc2's
+     * speed at 1 thread and 0.86 at 2, now 1.01-1.04 and 0.94-1.08 ({@code Alternating}, Zen 5; 2^17 and 2^19
+     * 16-bit heads: 0.98 at 1 thread). Clearing the heads for each stream costs i32_arange's chunks, which compress
+     * at 3.5 GB/s, 5 % (1.52 to 1.45 of C-Blosc2's).
      */
-    private static final int HASH_BITS = 18;
+    private static final int MAX_HASH_BITS = 18;
+    /** The fewest heads a stream gets: a stream of n bytes gets about n (a power of two), within these bounds. */
+    private static final int MIN_HASH_BITS = 10;
     /** Parse symbols per block (zlib's lit_bufsize - 1 at its default memLevel). */
     static final int BLOCK_SYMBOLS = 16383;
 
@@ -64,7 +70,11 @@ final class DeflateEncoder {
         new Level(32, 258, 258, 4096, false, 258),
     };
 
-    private final int[] head = new int[1 << HASH_BITS];
+    /**
+     * For each hash, the last position with it, as its low 16 bits of {@code pos + 1} (0: none): a head within reach
+     * of a position is told from an older one by the distance it gives ({@link #insert}).
+     */
+    private final char[] head = new char[1 << MAX_HASH_BITS];
     /**
      * For each position in the window, how far back the previous one with its hash is (0: none within reach): 16
      * bits, so that the chains fit in 64 KiB and stay in the core's cache.
@@ -72,8 +82,8 @@ final class DeflateEncoder {
     private final char[] prev = new char[WINDOW];
     private final int[] symbols = new int[BLOCK_SYMBOLS];
     private final DeflateBlockWriter writer = new DeflateBlockWriter();
-    /** Position 0 of the current stream in the chain tables' numbering; every table entry below it is stale. */
-    private int base = WINDOW;
+    /** {@code 32 - } the current stream's hash bits. */
+    private int hashShift;
 
     private byte[] src;
     private int end;
@@ -107,11 +117,7 @@ final class DeflateEncoder {
         out[1] = (byte) header;
         writer.begin(out, 2, capacity);
         boolean fits;
-        try {
-            fits = config.greedy() ? parseGreedy(config) : parseLazy(config);
-        } finally {
-            endStream();
-        }
+        fits = config.greedy() ? parseGreedy(config) : parseLazy(config);
         fits = fits && flush(true) && writer.alignToByte();
         if (!fits || capacity - writer.position() < 4) {
             return 0;
@@ -124,22 +130,21 @@ final class DeflateEncoder {
         return n + 4;
     }
 
+    /**
+     * Clears the heads the stream uses (about one per byte: 2 bytes of clearing per byte of input) and the chain
+     * slots of its first window.
+     */
     private void startStream(byte[] src, int length) {
-        if ((long) base + length + 2L * WINDOW > Integer.MAX_VALUE) {
-            Arrays.fill(head, 0);
-            Arrays.fill(prev, (char) 0);
-            base = WINDOW;
-        }
+        int bits = Math.clamp(32 - Integer.numberOfLeadingZeros(Math.max(length, 1) - 1), MIN_HASH_BITS,
+                MAX_HASH_BITS);
+        hashShift = 32 - bits;
+        Arrays.fill(head, 0, 1 << bits, (char) 0);
+        Arrays.fill(prev, 0, Math.min(length + 1, WINDOW), (char) 0);
         this.src = src;
         this.end = length;
         this.symbolCount = 0;
         this.blockStart = 0;
         this.covered = 0;
-    }
-
-    /** Ends the stream's numbering: the next stream starts past every position of this one and its window. */
-    private void endStream() {
-        base += end + WINDOW;
     }
 
     private boolean parseGreedy(Level config) {
@@ -239,18 +244,22 @@ final class DeflateEncoder {
     }
 
     /**
-     * Puts {@code pos} at the head of its hash chain; returns the position that was there, relative to this
-     * stream, or -1 if there was none within reach.
+     * Puts {@code pos} at the head of its hash chain; returns the position that was there, or -1 if there was none
+     * within reach. Heads keep 16 bits of {@code pos + 1}, so the distance to a head is known modulo 2^16: a head
+     * from 2^16 or more positions back can pass for one within reach, which costs a search (every match is
+     * compared byte for byte) but never a wrong match. A head of 0 is empty (or a position whose low 16 bits of
+     * {@code pos + 1} are 0, then missed).
      */
     private int insert(int pos) {
-        int h = ((int) INT_LE.get(src, pos) * 0x9E3779B1) >>> (32 - HASH_BITS);
-        int absolute = base + pos;
-        int candidate = head[h];
-        head[h] = absolute;
-        int back = absolute - candidate;
-        prev[absolute & WINDOW_MASK] = (char) (back <= MAX_DISTANCE ? back : 0);
-        int c = candidate - base;
-        return c >= 0 && c < pos && pos - c <= MAX_DISTANCE ? c : -1;
+        int h = ((int) INT_LE.get(src, pos) * 0x9E3779B1) >>> hashShift;
+        int numbered = pos + 1;
+        int last = head[h];
+        int back = (numbered - last) & 0xFFFF;
+        head[h] = (char) numbered;
+        boolean reach = last != 0 && back != 0 && back <= MAX_DISTANCE;
+        prev[numbered & WINDOW_MASK] = (char) (reach ? back : 0);
+        int c = pos - back;
+        return reach && c >= 0 ? c : -1;
     }
 
     /**
@@ -288,7 +297,7 @@ final class DeflateEncoder {
             if (--chain == 0) {
                 break;
             }
-            int back = prev[(base + c) & WINDOW_MASK];
+            int back = prev[(c + 1) & WINDOW_MASK];
             c -= back;
             if (back == 0 || c < limit) {
                 break;
