@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.ffm.Lz4;
 import org.junit.jupiter.api.Test;
 
+import java.io.ByteArrayOutputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -17,6 +18,7 @@ import java.util.function.Supplier;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -88,6 +90,66 @@ class Lz4DecoderTest {
         assertEquals(null, library(stream, 27));
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> decodeHeap(stream, 27));
         assertTrue(e.getMessage().contains("last 5 bytes"), e.getMessage());
+    }
+
+    /**
+     * A run of 15 or more literals (its count goes on in extra bytes) then a match of 4 and a last run of t literals,
+     * after a first sequence or not: where the long run ends within 12 bytes of the output's end (t < 8) or the match
+     * reaches into its last 5 (t < 5), the library refuses the stream, and so must we, on the fast loop's side of
+     * those limits as on the careful path's; so also for outputs too short for the stream, ending just after the run.
+     */
+    @Test
+    void refusesALongLiteralRunNearTheEndAsTheLibraryDoes() {
+        int refused = 0;
+        int accepted = 0;
+        for (int lead = 0; lead <= 40; lead += 40) {
+            for (int literals = 15; literals <= 300; literals += literals < 40 ? 1 : 37) {
+                for (int last = 0; last <= 40; last++) {
+                    ByteArrayOutputStream stream = new ByteArrayOutputStream();
+                    if (lead > 0) { // a first sequence: 8 literals, a match of lead - 8 at offset 1
+                        stream.write(0x80 | 15);
+                        stream.writeBytes(new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+                        stream.writeBytes(new byte[] {1, 0});
+                        writeLength(stream, lead - 8 - 4 - 15);
+                    }
+                    stream.write(0xF0);
+                    writeLength(stream, literals - 15);
+                    for (int i = 0; i < literals; i++) {
+                        stream.write(i * 7);
+                    }
+                    stream.writeBytes(new byte[] {1, 0}); // the match: 4 bytes at offset 1
+                    stream.write(Math.min(last, 15) << 4);
+                    if (last >= 15) {
+                        writeLength(stream, last - 15);
+                    }
+                    for (int i = 0; i < last; i++) {
+                        stream.write(i);
+                    }
+                    byte[] bytes = stream.toByteArray();
+                    if (agreesWithLibrary(bytes, lead + literals + 4 + last)) {
+                        accepted++;
+                    } else {
+                        refused++;
+                        assertTrue(last < 8, "refused with " + last + " last literals, " + literals + " before them");
+                    }
+                    // the same stream for an output that ends 0..12 bytes after the long run: refused, and nothing
+                    // written past that output's end (the run's copy may not run over it)
+                    for (int after = 0; after <= 12 && after < 4 + last; after++) {
+                        assertFalse(agreesWithLibrary(bytes, lead + literals + after), "cut " + after);
+                        refused++;
+                    }
+                }
+            }
+        }
+        assertTrue(refused > 100 && accepted > 1000, "refused " + refused + ", accepted " + accepted);
+    }
+
+    /** An LZ4 length's extra bytes: 255s, then the rest. */
+    private static void writeLength(ByteArrayOutputStream stream, int extra) {
+        for (; extra >= 255; extra -= 255) {
+            stream.write(255);
+        }
+        stream.write(extra);
     }
 
     @Test
