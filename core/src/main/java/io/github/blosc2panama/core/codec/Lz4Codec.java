@@ -26,7 +26,8 @@ final class Lz4Codec implements BlockCodec {
      * streams seen are long runs and long matches far back, which our decoder writes 1.05-3.3x faster
      * (vector fills, doubling copies) than the library's 8- to 32-byte copies; on streams of short sequences it
      * is 0.3-0.9x the library. Measured per stream on those of DATASETS.md (benchmarks/RESULTS.md, session 17);
-     * 48 was slower than 64 in whole chunks (i32_arange lz4-5-shuffle).
+     * 48 was slower than 64 in whole chunks (i32_arange lz4-5-shuffle). Session 22 measured again: streams under
+     * 64 take ours 2-3.4 times the library's time (one kind 8 times), but for i64_walk's LZ4HC blocks (0.85).
      */
     static final int JAVA_MIN_RATIO = 64;
     /**
