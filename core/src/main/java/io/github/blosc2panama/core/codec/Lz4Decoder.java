@@ -80,16 +80,14 @@ final class Lz4Decoder {
                 long literals = token >>> 4;
                 long next = i + 1;
                 if (literals == 15) {
-                    int b = 0;
-                    do {
-                        if (next >= iLimit) {
-                            break;
-                        }
-                        b = in.get(BYTE, next++) & 0xFF;
-                        literals += b;
-                    } while (b == 255 && literals <= maxout);
+                    long read = fastLength(in, next, iLimit, maxout);
+                    if (read < 0) {
+                        break;
+                    }
+                    literals = read >>> 32;
+                    next += (int) read;
                     if (literals > iLimit - next || literals > oLimit - o) {
-                        break; // near an end (or cut off, or too long): the careful path decides
+                        break; // near an end, or longer than the output: the careful path decides
                     }
                     copyLiterals(in, next, out, o, (int) literals);
                 } else {
@@ -102,16 +100,14 @@ final class Lz4Decoder {
                 next += 2;
                 long matchLength = token & 15;
                 if (matchLength == 15) {
-                    int b = 0;
-                    do {
-                        if (next >= iEnd) {
-                            break;
-                        }
-                        b = in.get(BYTE, next++) & 0xFF;
-                        matchLength += b;
-                    } while (b == 255 && matchLength <= maxout);
-                    if (b == 255 || next >= iEnd) {
-                        break; // cut off, or longer than the output (or it ends the input: not a last sequence)
+                    long read = fastLength(in, next, iEnd, maxout);
+                    if (read < 0) {
+                        break; // cut off
+                    }
+                    matchLength = read >>> 32;
+                    next += (int) read;
+                    if (next >= iEnd) {
+                        break; // it ends the input: not a last sequence
                     }
                 }
                 matchLength += 4;
@@ -191,6 +187,27 @@ final class Lz4Decoder {
                     + maxout);
         }
         return op;
+    }
+
+    /**
+     * The fast loop's length of 15 plus the bytes from {@code in[at]} on, up to and including the first that is not
+     * 255, or until the sum passes {@code maxout}: returns the sum in the high 32 bits and how many bytes it read in
+     * the low 32, or -1 when those bytes reach {@code bound} (an absolute offset). A sum past {@code maxout} fails the
+     * caller's checks against the output's end. Either way the fast loop leaves the sequence to the careful path
+     * ({@link #addLength}), which names what is wrong.
+     */
+    private static long fastLength(MemorySegment in, long at, long bound, int maxout) {
+        long sum = 15;
+        long p = at;
+        int b;
+        do {
+            if (p >= bound) {
+                return -1;
+            }
+            b = in.get(BYTE, p++) & 0xFF;
+            sum += b;
+        } while (b == 255 && sum <= maxout);
+        return sum << 32 | (p - at);
     }
 
     /**
