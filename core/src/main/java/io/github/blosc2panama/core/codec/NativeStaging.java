@@ -29,15 +29,11 @@ final class NativeStaging {
 
     /** The address of {@code src[offset, offset + size)}: its own when native, else of a copy in the input buffer. */
     long input(MemorySegment src, long offset, int size) {
-        Objects.checkFromIndexSize(offset, size, src.byteSize());
         if (src.isNative()) {
+            Objects.checkFromIndexSize(offset, size, src.byteSize());
             return usable(src).address() + offset;
         }
-        if (in.byteSize() < size) {
-            in = allocate(size);
-        }
-        MemorySegment.copy(src, offset, in, 0, size);
-        return in.address();
+        return paddedInput(src, offset, size, 0);
     }
 
     /**
@@ -51,7 +47,9 @@ final class NativeStaging {
             in = allocate(total);
         }
         MemorySegment.copy(src, offset, in, 0, size);
-        in.asSlice(size, zeros).fill((byte) 0);
+        if (zeros > 0) {
+            in.asSlice(size, zeros).fill((byte) 0);
+        }
         return in.address();
     }
 
