@@ -114,6 +114,22 @@ public final class EquivalenceMain {
             }
             cases++;
         }
+        // ByteFill at the same width: every length from one vector to past its short-run stores, at two offsets
+        java.lang.foreign.MemorySegment filled = arena.allocate(700);
+        java.lang.foreign.MemorySegment wanted = arena.allocate(700);
+        for (int length = ByteFillVector.WIDTH; length <= 600; length++) {
+            for (long offset : new long[] {1, 700 - length}) {
+                filled.fill((byte) 0x5A);
+                wanted.fill((byte) 0x5A);
+                ByteFillVector.fill(filled, offset, length, (byte) length);
+                ByteFillScalar.fill(wanted, offset, length, (byte) length);
+                if (filled.mismatch(wanted) != -1) {
+                    System.out.println("ByteFill differs: " + length + " bytes at " + offset);
+                    System.exit(1);
+                }
+                cases++;
+            }
+        }
         return cases;
     }
 }
