@@ -9,7 +9,7 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link ByteFill} by vector stores of the preferred width. Native segments, {@code length >= WIDTH}; no argument
  * checks: the caller has done them. Only loaded when {@link SimdSupport#VECTOR}.
  *
- * <p>A run of up to {@value #SHORT_RUN} bytes is a fixed number of stores ({@value #SHORT_RUN} / {@link #WIDTH}), the
+ * <p>A run of up to {@link #SHORT_RUN} bytes (256, or 8 vectors if narrower) is a fixed number of stores, the
  * later ones moved back to end at the run's end (so they may overlap): a BloscLZ run of i32_arange is 254 bytes, and
  * C2 compiles the loop below, whose index is a {@code long}, into a nest of loops whose set-up (a chain of some 40
  * compares and conditional moves) ran once a run and took a quarter of the decoder's time. {@code Alternating
@@ -21,8 +21,8 @@ final class ByteFillVector {
     private static final VectorSpecies<Byte> B = ByteVector.SPECIES_64.withShape(VectorWidth.SHAPE);
     /** Bytes per store; the least length this kernel takes. */
     static final int WIDTH = B.length();
-    /** The longest run written by a fixed number of stores, without the loop. */
-    private static final int SHORT_RUN = 256;
+    /** The longest run written by a fixed number of stores (at most 8), without the loop. */
+    private static final int SHORT_RUN = Math.min(256, 8 * WIDTH);
 
     private ByteFillVector() {
     }
