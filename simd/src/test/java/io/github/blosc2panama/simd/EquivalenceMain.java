@@ -21,7 +21,7 @@ public final class EquivalenceMain {
         int rowCases;
         int step = bits / 8;
         try (Arena arena = Arena.ofConfined()) {
-            rowCases = rowCopies(arena) + splitRows(arena);
+            rowCases = smallKernels(arena) + splitRows(arena);
             for (Equivalence.Pair pair : Equivalence.permutations()) {
                 for (int ts : new int[] {1, 2, 3, 4, 8, 16}) {
                     eq.sweep(pair, ts, (2 * step + 9) * ts + ts - 1, arena);
@@ -77,8 +77,11 @@ public final class EquivalenceMain {
         return cases;
     }
 
-    /** RowCopy's vector kernel (at most 256 bits, so at this width or 256) against its scalar twin. */
-    private static int rowCopies(Arena arena) {
+    /**
+     * The small kernels against their scalar twins: RowCopy's vector kernel (at most 256 bits, so at this width or
+     * 256), ByteRun's and ByteFill's.
+     */
+    private static int smallKernels(Arena arena) {
         java.util.SplittableRandom r = new java.util.SplittableRandom(9);
         java.lang.foreign.MemorySegment src = arena.allocate(4_000);
         java.lang.foreign.MemorySegment vector = arena.allocate(4_000);
