@@ -116,8 +116,7 @@ final class DeflateEncoder {
         out[0] = (byte) (header >>> 8);
         out[1] = (byte) header;
         writer.begin(out, 2, capacity);
-        boolean fits;
-        fits = config.greedy() ? parseGreedy(config) : parseLazy(config);
+        boolean fits = config.greedy() ? parseGreedy(config) : parseLazy(config);
         fits = fits && flush(true) && writer.alignToByte();
         if (!fits || capacity - writer.position() < 4) {
             return 0;
