@@ -17,6 +17,8 @@ final class BlockEncoder {
     private final BlockCodec codec;
     private final int clevel;
     private final MemorySegment dict;
+    /** Whether each block's cache lines are read before its filters run ({@link CacheLines}). */
+    private final boolean touch;
 
     BlockEncoder(MemorySegment src, BlockPlan plan, FilterPipeline pipeline, BlockCodec codec, int clevel,
             MemorySegment dict) {
@@ -26,6 +28,7 @@ final class BlockEncoder {
         this.codec = codec;
         this.clevel = clevel;
         this.dict = dict;
+        this.touch = !pipeline.forwardIsEmpty() && src.byteSize() > CacheLines.MIN_CHUNK;
     }
 
     /** The most bytes block {@code j} can take: its data plus a size field and a token per stream. */
@@ -36,6 +39,9 @@ final class BlockEncoder {
     /** Encodes block {@code j} at the start of {@code out} (at least {@link #worstCase} bytes); returns its size. */
     int encode(int j, MemorySegment out, Scratch scratch) {
         int bsize = plan.blockSize(j);
+        if (touch) {
+            scratch.touched += CacheLines.touch(src, (long) j * plan.blocksize(), bsize);
+        }
         MemorySegment filtered = pipeline.forward(src, (long) j * plan.blocksize(), bsize, scratch.a(bsize),
                 scratch.b(bsize));
         int nstreams = plan.streams(j);

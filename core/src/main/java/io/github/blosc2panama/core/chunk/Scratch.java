@@ -24,6 +24,8 @@ final class Scratch {
     private MemorySegment block = MemorySegment.NULL;
     private MemorySegment staging = MemorySegment.NULL;
     private RunRows runRows;
+    /** The sum of the bytes {@link CacheLines#touch} read, kept so that the reads are not optimized away. */
+    long touched;
 
     static Scratch get() {
         return LOCAL.get();
