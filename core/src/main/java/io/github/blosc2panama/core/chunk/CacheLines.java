@@ -13,9 +13,9 @@ import java.lang.foreign.ValueLayout;
  * shuffle ran at 14.5 alone and 29.6 after the reads (memcpy: 30), the bit shuffle at 11.0 and 16.4; from a 4 MiB
  * buffer (L3) at 60 and 54, 24.6 and 22.7; from 1 MiB (L2) at 70 and 53. Whole chunks of the 64 MiB datasets, one
  * thread: i32_arange lz4-5-shuffle 12.3-12.7 -> 16.9-17.1 GB/s, f64_noise lz4-5-bitshuffle 4.3-4.4 -> 4.8-5.0,
- * i64_walk lz4-5-bitshuffle 5.2-5.4 -> 6.3; over the first 16 MiB (partly in L3) -3 % to +8 %; heap sources, which the
- * kernels copy to native memory first (a copy that already streams at memcpy's rate), level. Reading every other
- * line instead kept none of the gain.
+ * i64_walk lz4-5-bitshuffle 5.2-5.4 -> 6.3; over the first 16 MiB (partly in L3) -5 % to +8 % (one and two
+ * threads); heap sources, which the kernels copy to native memory first (a copy that already streams at memcpy's
+ * rate), level. Reading every other line instead kept none of the gain.
  */
 final class CacheLines {
     /** Chunks of at most this many bytes are not read ahead: their blocks may still be in L2. */
