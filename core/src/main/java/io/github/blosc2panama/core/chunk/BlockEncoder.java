@@ -39,11 +39,11 @@ final class BlockEncoder {
     /** Encodes block {@code j} at the start of {@code out} (at least {@link #worstCase} bytes); returns its size. */
     int encode(int j, MemorySegment out, Scratch scratch) {
         int bsize = plan.blockSize(j);
+        long offset = (long) j * plan.blocksize();
         if (touch) {
-            scratch.touched += CacheLines.touch(src, (long) j * plan.blocksize(), bsize);
+            scratch.touched += CacheLines.touch(src, offset, bsize);
         }
-        MemorySegment filtered = pipeline.forward(src, (long) j * plan.blocksize(), bsize, scratch.a(bsize),
-                scratch.b(bsize));
+        MemorySegment filtered = pipeline.forward(src, offset, bsize, scratch.a(bsize), scratch.b(bsize));
         int nstreams = plan.streams(j);
         int neblock = bsize / nstreams;
         int pos = 0;
