@@ -3,6 +3,7 @@ package io.github.blosc2panama.core.codec;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 /**
@@ -47,8 +48,8 @@ final class NativeStaging {
             in = allocate(total);
         }
         MemorySegment.copy(src, offset, in, 0, size);
-        if (zeros > 0) {
-            in.asSlice(size, zeros).fill((byte) 0);
+        for (long at = size; at < total; at++) {
+            in.set(ValueLayout.JAVA_BYTE, at, (byte) 0); // no slice: a slice here is an object per call unless inlined
         }
         return in.address();
     }
