@@ -7,6 +7,11 @@ import java.lang.foreign.MemorySegment;
  * {@code blosc2_decompress_ctx} and {@code blosc2_getitem_ctx}. Every call works on
  * {@link MemorySegment}s (heap or native) and on {@code byte[]}.
  *
+ * <p>A native segment must stay open until the call that was given it returns. The call checks once that it is
+ * alive and that this thread may use it; the codecs then read and write it by address, as native code does, so a
+ * shared arena closed by another thread during the call is not noticed (as with any memory, the application must not
+ * free what another thread is still using).
+ *
  * <pre>{@code
  * byte[] chunk = Blosc2.compress(data, CParams.builder().typesize(4).build());
  * byte[] back = Blosc2.decompress(chunk);

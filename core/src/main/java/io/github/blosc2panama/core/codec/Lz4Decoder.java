@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.codec;
 
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.ffm.RawAddresses;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -42,6 +43,9 @@ final class Lz4Decoder {
     /** Literal runs at least this long go through {@code MemorySegment.copy}; shorter ones by 8-byte words. */
     private static final int LONG_LITERALS = 64;
 
+    /** All native memory, for the fast loop's accesses by address (the caller has checked the ranges). */
+    private static final MemorySegment MEMORY = RawAddresses.ADDRESS_SPACE;
+
     private Lz4Decoder() {
     }
 
@@ -50,6 +54,11 @@ final class Lz4Decoder {
      * must fill exactly; returns {@code maxout}.
      */
     static int decompress(MemorySegment in, long inBase, int length, MemorySegment out, long outBase, int maxout) {
+        return NativeStaging.get().decode(in, inBase, length, out, outBase, maxout, Lz4Decoder::decodeNative);
+    }
+
+    private static int decodeNative(MemorySegment in, long inBase, int length, MemorySegment out, long outBase,
+            int maxout) {
         if (maxout == 0) {
             // LZ4_decompress_safe takes one stream only for an empty output: the single token 0
             if (length != 1 || in.get(BYTE, inBase) != 0) {
@@ -61,74 +70,9 @@ final class Lz4Decoder {
         int ip = 0;
         int op = 0;
         while (true) {
-            // The fast loop: while FAST_MARGIN bytes of input and of output are left, a sequence whose literals
-            // end FAST_MARGIN bytes or more before both ends cannot run past either or be the last, so only its
-            // match is checked. It copies 16 bytes of literals whatever their count when fewer than 15 (a longer
-            // run by words, MemorySegment.copy from LONG_LITERALS on) and commits a sequence only once it is
-            // written; a sequence it does not handle (a long run near an end, any invalid one) is left to the
-            // careful path below, which reads it again from its token. Long runs are taken here since i64_walk's
-            // LZ4HC blocks have hundreds of runs of 16-255 literals, each of which left this loop for the careful
-            // path and came back (a block: 9.3 -> 8.2 us).
-            long i = inBase + ip;
-            long o = outBase + op;
-            long iEnd = inBase + length;
-            long iLimit = iEnd - FAST_MARGIN;
-            long oEnd = outBase + maxout;
-            long oLimit = oEnd - FAST_MARGIN;
-            while (i <= iLimit && o <= oLimit) {
-                int token = in.get(BYTE, i) & 0xFF;
-                long literals = token >>> 4;
-                long next = i + 1;
-                if (literals == 15) {
-                    long read = fastLength(in, next, iLimit, maxout);
-                    if (read < 0) {
-                        break;
-                    }
-                    literals = read >>> 32;
-                    next += (int) read;
-                    if (literals > iLimit - next || literals > oLimit - o) {
-                        break; // near an end, or longer than the output: the careful path decides
-                    }
-                    copyLiterals(in, next, out, o, (int) literals);
-                } else {
-                    out.set(LONG_LE, o, in.get(LONG_LE, next));
-                    out.set(LONG_LE, o + 8, in.get(LONG_LE, next + 8));
-                }
-                long at = o + literals;
-                next += literals;
-                int offset = in.get(SHORT_LE, next) & 0xFFFF;
-                next += 2;
-                long matchLength = token & 15;
-                if (matchLength == 15) {
-                    long read = fastLength(in, next, iEnd, maxout);
-                    if (read < 0) {
-                        break; // cut off
-                    }
-                    matchLength = read >>> 32;
-                    next += (int) read;
-                    if (next >= iEnd) {
-                        break; // it ends the input: not a last sequence
-                    }
-                }
-                matchLength += 4;
-                if (offset == 0 || offset > at - outBase || matchLength > oEnd - LAST_LITERALS - at) {
-                    break; // the careful path throws
-                }
-                int len = (int) matchLength;
-                if (offset == 1 && len <= oEnd - 8 - at) {
-                    // a run (as copyMatch would write it, without the call: copyMatch is not inlined here)
-                    MatchCopy.writeRun(out, at, at + len, out.get(BYTE, at - 1));
-                } else if (offset >= 8 && len <= 16) {
-                    // two words, within FAST_MARGIN of o
-                    MatchCopy.copyWords(out, at, at + len, offset);
-                } else {
-                    MatchCopy.copyMatch(out, outBase, (int) (at - outBase), offset, len, maxout);
-                }
-                i = next;
-                o = at + len;
-            }
-            ip = (int) (i - inBase);
-            op = (int) (o - outBase);
+            long r = fastLoop(in.address() + inBase, length, out.address() + outBase, maxout, ip, op);
+            ip = (int) (r >>> 32);
+            op = (int) r;
             // the careful path: one sequence, every check (the messages name the offsets)
             if (ip >= length) {
                 throw new CorruptDataException("LZ4 stream of " + length + " bytes ends at output offset " + op
@@ -190,13 +134,88 @@ final class Lz4Decoder {
     }
 
     /**
-     * The fast loop's length of 15 plus the bytes from {@code in[at]} on, up to and including the first that is not
+     * The fast loop, from sequence {@code ip} of the stream at address {@code in} (its {@code length} bytes checked to
+     * be there) into the {@code maxout} bytes at address {@code out}. While FAST_MARGIN bytes of input and of output
+     * are left, a sequence whose literals end FAST_MARGIN bytes or more before both ends cannot run past either or be
+     * the last, so only its match is checked. It copies 16 bytes of literals whatever their count when fewer than 15
+     * (a longer run by words, MemorySegment.copy from LONG_LITERALS on) and commits a sequence only once it is
+     * written; a sequence it does not handle (a long run near an end, any invalid one) is left to the careful path,
+     * which reads it again from its token. Long runs are
+     * taken here since i64_walk's LZ4HC blocks have hundreds of runs of 16-255 literals, each of which left this loop
+     * for the careful path and came back (a block: 9.3 -> 8.2 us). It works by address ({@link #MEMORY}): through the
+     * segments, each access would check their bounds and scope again (i64_walk's LZ4HC blocks: 8.0 us against 6.6).
+     * Returns where it stopped, the input offset in the high 32 bits and the output offset in the low 32.
+     */
+    private static long fastLoop(long in, int length, long out, int maxout, int ip, int op) {
+        long i = in + ip;
+        long o = out + op;
+        long iEnd = in + length;
+        long iLimit = iEnd - FAST_MARGIN;
+        long oEnd = out + maxout;
+        long oLimit = oEnd - FAST_MARGIN;
+        while (i <= iLimit && o <= oLimit) {
+            int token = MEMORY.get(BYTE, i) & 0xFF;
+            long literals = token >>> 4;
+            long next = i + 1;
+            if (literals == 15) {
+                long read = fastLength(next, iLimit, maxout);
+                if (read < 0) {
+                    break;
+                }
+                literals = read >>> 32;
+                next += (int) read;
+                if (literals > iLimit - next || literals > oLimit - o) {
+                    break; // near an end, or longer than the output: the careful path decides
+                }
+                copyLiterals(MEMORY, next, MEMORY, o, (int) literals);
+            } else {
+                MEMORY.set(LONG_LE, o, MEMORY.get(LONG_LE, next));
+                MEMORY.set(LONG_LE, o + 8, MEMORY.get(LONG_LE, next + 8));
+            }
+            long at = o + literals;
+            next += literals;
+            int offset = MEMORY.get(SHORT_LE, next) & 0xFFFF;
+            next += 2;
+            long matchLength = token & 15;
+            if (matchLength == 15) {
+                long read = fastLength(next, iEnd, maxout);
+                if (read < 0) {
+                    break; // cut off
+                }
+                matchLength = read >>> 32;
+                next += (int) read;
+                if (next >= iEnd) {
+                    break; // it ends the input: not a last sequence
+                }
+            }
+            matchLength += 4;
+            if (offset == 0 || offset > at - out || matchLength > oEnd - LAST_LITERALS - at) {
+                break; // the careful path throws
+            }
+            int len = (int) matchLength;
+            if (offset == 1 && len <= oEnd - 8 - at) {
+                // a run (as copyMatch would write it, without the call: copyMatch is not inlined here)
+                MatchCopy.writeRun(MEMORY, at, at + len, MEMORY.get(BYTE, at - 1));
+            } else if (offset >= 8 && len <= 16) {
+                // two words, within FAST_MARGIN of o
+                MatchCopy.copyWords(MEMORY, at, at + len, offset);
+            } else {
+                MatchCopy.copyMatch(MEMORY, out, (int) (at - out), offset, len, maxout);
+            }
+            i = next;
+            o = at + len;
+        }
+        return (i - in) << 32 | (o - out);
+    }
+
+    /**
+     * The fast loop's length of 15 plus the bytes from address {@code at} on, up to and including the first that is not
      * 255, or until the sum passes {@code maxout}: returns the sum in the high 32 bits and how many bytes it read in
-     * the low 32, or -1 when those bytes reach {@code bound} (an absolute offset). A sum past {@code maxout} fails the
+     * the low 32, or -1 when those bytes reach address {@code bound}. A sum past {@code maxout} fails the
      * caller's checks against the output's end. Either way the fast loop leaves the sequence to the careful path
      * ({@link #addLength}), which names what is wrong.
      */
-    private static long fastLength(MemorySegment in, long at, long bound, int maxout) {
+    private static long fastLength(long at, long bound, int maxout) {
         long sum = 15;
         long p = at;
         int b;
@@ -204,7 +223,7 @@ final class Lz4Decoder {
             if (p >= bound) {
                 return -1;
             }
-            b = in.get(BYTE, p++) & 0xFF;
+            b = MEMORY.get(BYTE, p++) & 0xFF;
             sum += b;
         } while (b == 255 && sum <= maxout);
         return sum << 32 | (p - at);

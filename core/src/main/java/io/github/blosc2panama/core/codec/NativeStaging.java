@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.InvalidArgumentException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.ref.Reference;
 import java.util.Objects;
 
 /**
@@ -13,7 +14,8 @@ import java.util.Objects;
  * <p>Native memory is passed where it is, after the checks FFM would make on a segment (see
  * {@link io.github.blosc2panama.ffm.RawAddresses}). Heap memory has no address: a heap stream is copied into this
  * thread's input buffer before the call, and a heap output is written to this thread's output buffer and copied to
- * its place after the call ({@link #finish}). The buffers grow on demand and are reused.
+ * its place after the call ({@link #finish}). The buffers grow on demand and are reused. Our own LZ77 decoders,
+ * whose fast loops read and write by address, get native memory the same way ({@link #decode}).
  */
 final class NativeStaging {
     private static final ThreadLocal<NativeStaging> LOCAL = ThreadLocal.withInitial(NativeStaging::new);
@@ -77,6 +79,31 @@ final class NativeStaging {
         if (!dst.isNative() && n > 0) {
             MemorySegment.copy(out, 0, dst, offset, n);
         }
+    }
+
+    /**
+     * Runs {@code decoder} on {@code in[inBase, inBase + length)} into {@code out[outBase, outBase + maxout)} with both
+     * sides native, after the checks of {@link #input} and {@link #output}: a heap input is copied to the input buffer
+     * first, a heap output is written to the output buffer and copied to its place once the decoder returns. Both
+     * segments stay reachable until then. Returns what the decoder returns (the bytes it wrote).
+     */
+    int decode(MemorySegment in, long inBase, int length, MemorySegment out, long outBase, int maxout,
+            NativeDecoder decoder) {
+        long inAddress = input(in, inBase, length);
+        long outAddress = output(out, outBase, maxout);
+        MemorySegment from = in.isNative() ? in : this.in;
+        MemorySegment to = out.isNative() ? out : this.out;
+        int n = decoder.decode(from, inAddress - from.address(), length, to, outAddress - to.address(), maxout);
+        finish(out, outBase, n);
+        Reference.reachabilityFence(in);
+        Reference.reachabilityFence(out);
+        return n;
+    }
+
+    /** A decoder of native memory only ({@link #decode} gives it that). */
+    interface NativeDecoder {
+        /** Decodes {@code in[inBase, inBase + length)} into {@code out[outBase, outBase + maxout)}; both native. */
+        int decode(MemorySegment in, long inBase, int length, MemorySegment out, long outBase, int maxout);
     }
 
     /** {@code segment}, after FFM's checks: alive, and this thread may touch it. */
