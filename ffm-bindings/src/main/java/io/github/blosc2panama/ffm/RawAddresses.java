@@ -19,9 +19,9 @@ public final class RawAddresses {
     /**
      * The whole address space as one native segment (from address 0, {@code Long.MAX_VALUE} bytes, the global scope),
      * for loops that read and write native memory by address. An access through it is checked against nothing, where
-     * one through the segment that owns the memory checks its bounds, its scope and the thread each time (and a JIT
-     * that cannot prove the memory unchanged by the loop's own stores does them again at every access). Its user makes
-     * the checks above once, before the loop, and keeps every address inside the ranges so checked.
+     * one through the segment that owns the memory checks its bounds, its scope and the thread (C2 hoists those checks
+     * out of a loop only while the loop calls nothing; a decoder's loop calls its match copies). Its user makes the
+     * checks above once, before the loop, and keeps every address inside the ranges so checked.
      */
     public static final MemorySegment ADDRESS_SPACE = MemorySegment.NULL.reinterpret(Long.MAX_VALUE);
 
