@@ -140,11 +140,11 @@ final class Lz4Decoder {
      * the last, so only its match is checked. It copies 16 bytes of literals whatever their count when fewer than 15
      * (a longer run by words, MemorySegment.copy from LONG_LITERALS on) and commits a sequence only once it is
      * written; a sequence it does not handle (a long run near an end, any invalid one) is left to the careful path,
-     * which reads it again from its token. Long runs are
-     * taken here since i64_walk's LZ4HC blocks have hundreds of runs of 16-255 literals, each of which left this loop
-     * for the careful path and came back (a block: 9.3 -> 8.2 us). It works by address ({@link #MEMORY}): through the
-     * segments, each access would check their bounds and scope again (i64_walk's LZ4HC blocks: 8.0 us against 6.6).
-     * Returns where it stopped, the input offset in the high 32 bits and the output offset in the low 32.
+     * which reads it again from its token. Long runs are taken here since i64_walk's LZ4HC blocks have hundreds of
+     * runs of 16-255 literals, each of which left this loop for the careful path and came back (a block: 9.3 -> 8.2
+     * us). It works by address ({@link #MEMORY}): through the segments, each access would check their bounds and scope
+     * again (i64_walk's LZ4HC blocks: 8.0 us against 6.6). Returns where it stopped, the input offset in the high 32
+     * bits and the output offset in the low 32.
      */
     private static long fastLoop(long in, int length, long out, int maxout, int ip, int op) {
         long i = in + ip;

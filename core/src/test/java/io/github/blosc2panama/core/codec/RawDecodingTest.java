@@ -102,15 +102,7 @@ class RawDecodingTest {
             MemorySegment in = closed.allocate(c.stream.length).copyFrom(MemorySegment.ofArray(c.stream));
             MemorySegment out = closed.allocate(SIZE);
             closed.close();
-            try (Arena arena = Arena.ofConfined()) {
-                MemorySegment openIn = arena.allocate(c.stream.length).copyFrom(MemorySegment.ofArray(c.stream));
-                MemorySegment openOut = arena.allocate(SIZE).fill(GUARD);
-                assertThrows(IllegalStateException.class,
-                        () -> c.decoder.decompress(in, 0, c.stream.length, openOut, 0, SIZE), c.name + " input");
-                assertGuarded(openOut, c.name);
-                assertThrows(IllegalStateException.class,
-                        () -> c.decoder.decompress(openIn, 0, c.stream.length, out, 0, SIZE), c.name + " output");
-            }
+            assertRefusedEitherSide(c, IllegalStateException.class, in, out);
         }
     }
 
@@ -122,20 +114,28 @@ class RawDecodingTest {
                 Arena theirs = owner.submit(Arena::ofConfined).get();
                 MemorySegment in = owner.submit(() -> theirs.allocate(c.stream.length)).get();
                 MemorySegment out = owner.submit(() -> theirs.allocate(SIZE).fill(GUARD)).get();
-                try (Arena arena = Arena.ofConfined()) {
-                    MemorySegment openIn = arena.allocate(c.stream.length).copyFrom(MemorySegment.ofArray(c.stream));
-                    MemorySegment openOut = arena.allocate(SIZE).fill(GUARD);
-                    assertThrows(WrongThreadException.class,
-                            () -> c.decoder.decompress(in, 0, c.stream.length, openOut, 0, SIZE), c.name + " input");
-                    assertGuarded(openOut, c.name);
-                    assertThrows(WrongThreadException.class,
-                            () -> c.decoder.decompress(openIn, 0, c.stream.length, out, 0, SIZE), c.name + " output");
-                }
+                assertRefusedEitherSide(c, WrongThreadException.class, in, out);
                 owner.submit(() -> assertGuarded(out, c.name + ", the other thread's output")).get();
                 owner.submit(theirs::close).get();
             }
         } finally {
             owner.shutdown();
+        }
+    }
+
+    /**
+     * {@code badIn} as the input, with a good output, and {@code badOut} as the output, with a good input, are each
+     * refused with {@code type}; the good output is left as it was.
+     */
+    private static void assertRefusedEitherSide(Case c, Class<? extends Throwable> type, MemorySegment badIn,
+            MemorySegment badOut) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment in = arena.allocate(c.stream.length).copyFrom(MemorySegment.ofArray(c.stream));
+            MemorySegment out = arena.allocate(SIZE).fill(GUARD);
+            assertThrows(type, () -> c.decoder.decompress(badIn, 0, c.stream.length, out, 0, SIZE), c.name + " input");
+            assertGuarded(out, c.name);
+            assertThrows(type, () -> c.decoder.decompress(in, 0, c.stream.length, badOut, 0, SIZE),
+                    c.name + " output");
         }
     }
 
