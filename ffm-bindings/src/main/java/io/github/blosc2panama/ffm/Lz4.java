@@ -20,6 +20,9 @@ import java.lang.ref.Cleaner;
  * {@code LZ4_compress_*_continue}) remember the dictionary and the last input inside the stream, so they accept
  * native segments only, which must stay alive while the stream uses them.
  *
+ * <p>The {@code LZ4_decompress_*} functions come from {@link Library#LZ4_DECOMPRESSION}, the others from
+ * {@link Library#LZ4}: two builds of liblz4 where a newer one decodes faster ({@link NativeLibraries}).
+ *
  * <p>Every method checks its lengths against the segments' sizes before the native call and throws
  * {@link IllegalArgumentException} or {@link IndexOutOfBoundsException}; a missing liblz4 raises
  * {@link NativeLibraryNotFoundException} at the first call.
@@ -30,6 +33,11 @@ public final class Lz4 {
 
     private static MethodHandle h(String name, FunctionDescriptor d, boolean critical) {
         return NativeLibraries.downcall(Library.LZ4, name, d, critical);
+    }
+
+    /** A handle into the liblz4 that decompresses, possibly a newer build than {@link #h}'s. */
+    private static MethodHandle decoding(String name, FunctionDescriptor d) {
+        return NativeLibraries.downcall(Library.LZ4_DECOMPRESSION, name, d, true);
     }
 
     private static final class LZ4_compress_fast$ {
@@ -43,18 +51,18 @@ public final class Lz4 {
     }
 
     private static final class LZ4_decompress_safe$ {
-        static final MethodHandle H = h("LZ4_decompress_safe",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT), true);
+        static final MethodHandle H = decoding("LZ4_decompress_safe",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT));
     }
 
     private static final class LZ4_decompress_safe_raw$ {
-        static final MethodHandle H = h("LZ4_decompress_safe",
-                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT), true);
+        static final MethodHandle H = decoding("LZ4_decompress_safe",
+                FunctionDescriptor.of(JAVA_INT, JAVA_LONG, JAVA_LONG, JAVA_INT, JAVA_INT));
     }
 
     private static final class LZ4_decompress_safe_usingDict$ {
-        static final MethodHandle H = h("LZ4_decompress_safe_usingDict",
-                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT), true);
+        static final MethodHandle H = decoding("LZ4_decompress_safe_usingDict",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
     }
 
     private static final class LZ4_createStream$ {

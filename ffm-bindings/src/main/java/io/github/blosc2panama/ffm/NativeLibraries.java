@@ -33,10 +33,12 @@ import java.util.function.UnaryOperator;
  *       Linux; {@code .dylib} names on macOS; {@code .dll} names on Windows), resolved by the system loader,
  *       unless the system property {@code <property>.system} is {@code false}.</li>
  * </ol>
- * For LZ4 there is one more candidate: the liblz4 inside the lz4-java jar when it is on the class path
- * ({@link BundledLz4}; LZ4 1.10, the version C-Blosc2 3.3 bundles, while many systems still have 1.9). Of it and
- * the system's, the newer ({@code LZ4_versionNumber}) is used, the system's on a tie;
- * {@code -Dblosc2.lib.lz4.bundled=false} ignores it.
+ * For LZ4 there are more candidates, and two roles ({@link BundledLz4}): {@link Library#LZ4} (compression and all
+ * else) takes the newer ({@code LZ4_versionNumber}) of the system's liblz4 and the one inside the lz4-java jar when it
+ * is on the class path (LZ4 1.10, the version C-Blosc2 3.3 bundles, while many systems still have 1.9);
+ * {@link Library#LZ4_DECOMPRESSION} takes the newest of those and the decoder build this module carries (LZ4 1.11).
+ * The system's wins a tie; the file of {@code -Dblosc2.lib.lz4} takes both roles;
+ * {@code -Dblosc2.lib.lz4.bundled=false} ignores both copies.
  * A library that cannot be loaded raises {@link NativeLibraryNotFoundException} naming every place tried,
  * only when one of its functions is first called: a missing zlib does not disturb LZ4 users.
  * For zstd, {@link Zstd}'s context classes may run on the zstd inside zstd-jni instead (see {@link Zstd}).
@@ -45,7 +47,10 @@ public final class NativeLibraries {
 
     /** The native libraries this module binds. */
     public enum Library {
+        /** liblz4 for compression and all else but decompression. */
         LZ4("lz4", 1, "blosc2.lib.lz4"),
+        /** liblz4 for decompression: possibly a newer build than {@link #LZ4}'s ({@link BundledLz4}). */
+        LZ4_DECOMPRESSION("lz4", 1, "blosc2.lib.lz4"),
         ZSTD("zstd", 1, "blosc2.lib.zstd"),
         ZLIB("z", 1, "blosc2.lib.zlib"),
         /** Optional: a faster DEFLATE for the zlib codec, used when present (see {@link Libdeflate}). */
@@ -75,7 +80,7 @@ public final class NativeLibraries {
             }
             if (os.contains("win")) {
                 return switch (this) {
-                    case LZ4 -> List.of("liblz4.dll", "lz4.dll");
+                    case LZ4, LZ4_DECOMPRESSION -> List.of("liblz4.dll", "lz4.dll");
                     case ZSTD -> List.of("libzstd.dll", "zstd.dll");
                     case ZLIB -> List.of("zlib1.dll", "zlib.dll", "libz.dll");
                     case LIBDEFLATE -> List.of("libdeflate.dll", "deflate.dll");
@@ -156,10 +161,15 @@ public final class NativeLibraries {
                 }
             }
         }
-        if (library == Library.LZ4) {
-            Loaded bundled = bundledLz4(properties, tried);
-            if (bundled != null && (system == null || lz4Version(bundled) > lz4Version(system))) {
-                return bundled;
+        if (library == Library.LZ4 || library == Library.LZ4_DECOMPRESSION) {
+            Loaded chosen = system;
+            for (Loaded copy : lz4Copies(library, properties, tried)) {
+                if (chosen == null || lz4Version(copy) > lz4Version(chosen)) {
+                    chosen = copy;
+                }
+            }
+            if (chosen != null) {
+                return chosen;
             }
         }
         if (system != null) {
@@ -170,24 +180,52 @@ public final class NativeLibraries {
         return new Loaded(library, null, null, message);
     }
 
-    /** The liblz4 inside the lz4-java jar, when that jar is on the class path and not refused; else null. */
-    private static Loaded bundledLz4(UnaryOperator<String> properties, List<String> tried) {
+    /**
+     * The liblz4 copies in jars that may take {@code role}: lz4-java's, and for decompression this module's decoder
+     * build; none when refused. Each is loaded once, for both roles; those that fail to load say why in
+     * {@code tried}.
+     */
+    private static List<Loaded> lz4Copies(Library role, UnaryOperator<String> properties, List<String> tried) {
         if ("false".equalsIgnoreCase(properties.apply(BundledLz4.PROPERTY))) {
-            tried.add("lz4-java's copy skipped (-D" + BundledLz4.PROPERTY + "=false)");
-            return null;
+            tried.add("the copies in jars skipped (-D" + BundledLz4.PROPERTY + "=false)");
+            return List.of();
         }
+        List<Loaded> copies = new ArrayList<>();
+        for (Loaded copy : role == Library.LZ4_DECOMPRESSION
+                ? List.of(Lz4Copies.LZ4_JAVA, Lz4Copies.DECODER) : List.of(Lz4Copies.LZ4_JAVA)) {
+            if (copy.lookup() != null) {
+                copies.add(copy);
+            } else {
+                tried.add(copy.failure());
+            }
+        }
+        return copies;
+    }
+
+    /** The liblz4 copies in jars, each copied out and mapped at most once. */
+    private static final class Lz4Copies {
+        static final Loaded LZ4_JAVA = lz4Copy("lz4-java", BundledLz4.resourceName(), BundledLz4::load);
+        static final Loaded DECODER = lz4Copy("this module's decoder copy",
+                BundledLz4.DECODER_FOLDER + BundledLz4.resourceName(), BundledLz4::loadDecoder);
+    }
+
+    /** What loads a library out of a jar seen by a class loader ({@link BundledLz4#load}). */
+    private interface JarLoad {
+        SymbolLookup load(ClassLoader loader) throws IOException;
+    }
+
+    /** The copy {@code resource} of {@code from} ({@code "lz4-java"}), loaded by {@code load}, or why not. */
+    private static Loaded lz4Copy(String from, String resource, JarLoad load) {
         try {
-            SymbolLookup lookup = BundledLz4.load(NativeLibraries.class.getClassLoader());
+            SymbolLookup lookup = load.load(NativeLibraries.class.getClassLoader());
             if (lookup == null) {
-                tried.add(BundledLz4.resourceName() + " (lz4-java's copy: not on the class path)");
-                return null;
+                return new Loaded(Library.LZ4, null, null, resource + " (" + from + ": not on the class path)");
             }
             Loaded loaded = new Loaded(Library.LZ4, lookup, null, null);
             return new Loaded(Library.LZ4, lookup,
-                    "liblz4 " + lz4Version(loaded) + " from lz4-java (" + BundledLz4.resourceName() + ")", null);
+                    "liblz4 " + lz4Version(loaded) + " from " + from + " (" + resource + ")", null);
         } catch (IOException | IllegalArgumentException e) {
-            tried.add(BundledLz4.resourceName() + " (lz4-java's copy: " + e.getMessage() + ")");
-            return null;
+            return new Loaded(Library.LZ4, null, null, resource + " (" + from + ": " + e.getMessage() + ")");
         }
     }
 

@@ -8,17 +8,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.blosc2panama.ffm.NativeLibraries.Library;
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class NativeLibrariesTest {
 
@@ -143,7 +149,7 @@ class NativeLibrariesTest {
         assertTrue(bundled.source().contains("from lz4-java"), bundled.source());
         int systemVersion = NativeLibraries.lz4Version(system);
         int bundledVersion = NativeLibraries.lz4Version(bundled);
-        assertTrue(bundledVersion >= 10900, "lz4-java 1.9+ carries LZ4 1.10, got " + bundledVersion);
+        assertEquals(11000, bundledVersion / 100 * 100, "lz4-java 1.9-1.12 carries LZ4 1.10, C-Blosc2's own");
         assertEquals(Math.max(systemVersion, bundledVersion), NativeLibraries.lz4Version(chosen));
         assertEquals(bundledVersion > systemVersion, chosen.source().contains("from lz4-java"), chosen.source());
 
@@ -154,12 +160,40 @@ class NativeLibrariesTest {
     }
 
     @Test
+    void lz4DecompressesWithTheNewestBuildFound(@TempDir Path dir) throws IOException {
+        NativeLibraries.Loaded system = NativeLibraries.load(Library.LZ4, Map.of(BundledLz4.PROPERTY, "false")::get);
+        NativeLibraries.Loaded lz4java = NativeLibraries.load(Library.LZ4, Map.of("blosc2.lib.lz4.system", "false")::get);
+        NativeLibraries.Loaded decompression = NativeLibraries.load(Library.LZ4_DECOMPRESSION, k -> null);
+        int newest = NativeLibraries.lz4Version(decompression);
+        assertTrue(newest >= 11100, "the decoder copy carries LZ4 1.11: " + decompression.source());
+        assertTrue(decompression.source().contains("from this module's decoder copy"), decompression.source());
+        assertTrue(newest > NativeLibraries.lz4Version(system) && newest > NativeLibraries.lz4Version(lz4java));
+        assertEquals(Math.max(NativeLibraries.lz4Version(system), NativeLibraries.lz4Version(lz4java)),
+                NativeLibraries.lz4Version(NativeLibraries.load(Library.LZ4, k -> null)), "compression does not move");
+        assertSame(decompression.lookup(), NativeLibraries.load(Library.LZ4_DECOMPRESSION,
+                Map.of("blosc2.lib.lz4.system", "false")::get).lookup(), "the decoder copy is mapped once");
+
+        assertEquals(NativeLibraries.lz4Version(system), NativeLibraries.lz4Version(NativeLibraries.load(
+                Library.LZ4_DECOMPRESSION, Map.of(BundledLz4.PROPERTY, "false")::get)), "the copies refused");
+        Path copy = dir.resolve("copy-of-lz4-java-s-liblz4.so");
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(BundledLz4.resourceName())) {
+            Files.copy(in, copy);
+        }
+        for (Library role : new Library[] {Library.LZ4, Library.LZ4_DECOMPRESSION}) {
+            NativeLibraries.Loaded file = NativeLibraries.load(role, Map.of("blosc2.lib.lz4", copy.toString())::get);
+            assertEquals(copy.toAbsolutePath().toString(), file.source(), "-Dblosc2.lib.lz4 names the " + role);
+        }
+    }
+
+    @Test
     void lz4StreamsOfOneLibraryDecodeWithTheOther() throws Throwable {
         NativeLibraries.Loaded system = NativeLibraries.load(Library.LZ4, Map.of(BundledLz4.PROPERTY, "false")::get);
         NativeLibraries.Loaded bundled = NativeLibraries.load(Library.LZ4, Map.of("blosc2.lib.lz4.system", "false")::get);
+        NativeLibraries.Loaded decoder = NativeLibraries.load(Library.LZ4_DECOMPRESSION, k -> null);
         FunctionDescriptor four = FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, JAVA_INT, JAVA_INT);
         byte[] data = TestData.compressible(200_000, 11);
-        for (NativeLibraries.Loaded[] pair : new NativeLibraries.Loaded[][] {{system, bundled}, {bundled, system}}) {
+        for (NativeLibraries.Loaded[] pair : new NativeLibraries.Loaded[][] {{system, bundled}, {bundled, system},
+                {system, decoder}, {bundled, decoder}, {decoder, system}, {decoder, bundled}}) {
             MethodHandle compress = NativeLibraries.downcall(pair[0], "LZ4_compress_default", four, false);
             MethodHandle decompress = NativeLibraries.downcall(pair[1], "LZ4_decompress_safe", four, false);
             try (Arena arena = Arena.ofConfined()) {

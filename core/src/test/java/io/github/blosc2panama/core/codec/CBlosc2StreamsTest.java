@@ -99,6 +99,44 @@ class CBlosc2StreamsTest {
     }
 
     @Test
+    void lz4AndLz4hcCompressEveryStreamExactlyAsC() throws IOException {
+        // C-Blosc2 wrote the vectors with its LZ4 1.10.0, which is what compresses here (lz4-java's; BundledLz4),
+        // so every LZ4 and LZ4HC stream is C's, byte for byte, dictionary chunks included. (LZ4 1.9.4 and 1.11,
+        // the system's and the decoder build's, write other LZ4HC streams at clevel 1; 1.11 other LZ4 streams.)
+        int version = io.github.blosc2panama.ffm.Lz4.LZ4_versionNumber();
+        Assumptions.assumeTrue(version / 100 <= 110, "LZ4's fast levels run on a liblz4 newer than 1.10: " + version);
+        int compared = 0;
+        int hc = 0;
+        for (VectorChunk c : eligibleChunks()) {
+            if (c.formatCode != 1) {
+                continue;
+            }
+            boolean lz4hc = Vectors.entry("chunks/" + c.name).get("params")
+                    .get("codec").asText().equals("lz4hc");
+            BlockCodec codec = lz4hc ? NativeCodecs.lz4hc() : NativeCodecs.lz4();
+            int clevel = VectorChunk.clevel("chunks/" + c.name);
+            byte[] filtered = c.filtered(c.decode(c.codec()));
+            int[] fill = new int[c.nbytes / c.blocksize + 1];
+            for (VectorChunk.Stream s : c.streams) {
+                int at = s.block() * c.blocksize + fill[s.block()];
+                fill[s.block()] += s.neblock();
+                if (!s.isCodec()) {
+                    continue;
+                }
+                byte[] out = new byte[s.neblock()];
+                int n = codec.compress(MemorySegment.ofArray(filtered).asSlice(at, s.neblock()),
+                        MemorySegment.ofArray(out), clevel, c.dict);
+                assertEquals(s.csize(), n, c.name + " block " + s.block());
+                assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(c.streamBytes(s)),
+                        c.name + " block " + s.block());
+                compared++;
+                hc += lz4hc ? 1 : 0;
+            }
+        }
+        assertTrue(compared >= 30 && hc >= 5, "compared only " + compared + " streams, " + hc + " of them LZ4HC");
+    }
+
+    @Test
     void dictionariesAreBuiltAsC() throws IOException {
         // dict_lz4_text: typesize 1, so the training buffer is the data itself; the dict is its leading bytes.
         VectorChunk lz4 = new VectorChunk(vectors.resolve("chunks/dict_lz4_text.chunk"));
