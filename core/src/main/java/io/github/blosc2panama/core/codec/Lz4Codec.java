@@ -28,6 +28,9 @@ final class Lz4Codec implements BlockCodec {
      * is 0.3-0.9x the library. Measured per stream on those of DATASETS.md (benchmarks/RESULTS.md, session 17);
      * 48 was slower than 64 in whole chunks (i32_arange lz4-5-shuffle). Session 22 measured again: streams under
      * 64 take ours 2-3.4 times the library's time (one kind 8 times), but for i64_walk's LZ4HC blocks (0.85).
+     * Session 26, against LZ4 1.11 (the decoder build, {@code Library.LZ4_DECOMPRESSION}): on streams of 64 and more
+     * ours took 1.45-1.52x its time on i64_walk and i32_arange but half on f64_noise, and whole chunks with every
+     * stream on the library moved within noise; kept.
      */
     static final int JAVA_MIN_RATIO = 64;
     /**
