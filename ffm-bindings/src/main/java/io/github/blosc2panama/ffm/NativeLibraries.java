@@ -192,7 +192,7 @@ public final class NativeLibraries {
         }
         List<Loaded> copies = new ArrayList<>();
         for (Loaded copy : role == Library.LZ4_DECOMPRESSION
-                ? List.of(Lz4Copies.LZ4_JAVA, Lz4Copies.DECODER) : List.of(Lz4Copies.LZ4_JAVA)) {
+                ? List.of(Lz4JavaCopy.LOADED, DecoderCopy.LOADED) : List.of(Lz4JavaCopy.LOADED)) {
             if (copy.lookup() != null) {
                 copies.add(copy);
             } else {
@@ -202,10 +202,14 @@ public final class NativeLibraries {
         return copies;
     }
 
-    /** The liblz4 copies in jars, each copied out and mapped at most once. */
-    private static final class Lz4Copies {
-        static final Loaded LZ4_JAVA = lz4Copy("lz4-java", BundledLz4.resourceName(), BundledLz4::load);
-        static final Loaded DECODER = lz4Copy("this module's decoder copy",
+    /** lz4-java's liblz4, copied out and mapped at most once. */
+    private static final class Lz4JavaCopy {
+        static final Loaded LOADED = lz4Copy("lz4-java", BundledLz4.resourceName(), BundledLz4::load);
+    }
+
+    /** This module's decoder build of liblz4, copied out and mapped at most once, and only to decompress. */
+    private static final class DecoderCopy {
+        static final Loaded LOADED = lz4Copy("this module's decoder copy",
                 BundledLz4.DECODER_FOLDER + BundledLz4.resourceName(), BundledLz4::loadDecoder);
     }
 
