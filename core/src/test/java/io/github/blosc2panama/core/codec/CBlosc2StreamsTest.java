@@ -70,14 +70,13 @@ class CBlosc2StreamsTest {
             }
             int clevel = VectorChunk.clevel("chunks/" + c.name);
             byte[] filtered = c.filtered(c.decode(c.codec()));
-            int[] fill = new int[c.nbytes / c.blocksize + 1];
-            for (VectorChunk.Stream s : c.streams) {
-                int at = s.block() * c.blocksize + fill[s.block()];
-                fill[s.block()] += s.neblock();
+            int[] at = c.dataOffsets();
+            for (int i = 0; i < at.length; i++) {
+                VectorChunk.Stream s = c.streams.get(i);
                 if (!s.isCodec()) {
                     continue;
                 }
-                MemorySegment src = MemorySegment.ofArray(filtered).asSlice(at, s.neblock());
+                MemorySegment src = MemorySegment.ofArray(filtered).asSlice(at[i], s.neblock());
                 byte[] out = new byte[s.neblock()];
                 int n = c.codec().compress(src, MemorySegment.ofArray(out), clevel, c.dict);
                 if (c.formatCode == 3 && RepeatProbe.isRepetitive(src)) {
@@ -88,9 +87,7 @@ class CBlosc2StreamsTest {
                     ownDeflate++;
                     continue;
                 }
-                assertEquals(s.csize(), n, c.name + " block " + s.block());
-                assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(c.streamBytes(s)),
-                        c.name + " block " + s.block());
+                assertSameStream(c, s, out, n);
                 compared++;
             }
         }
@@ -116,24 +113,28 @@ class CBlosc2StreamsTest {
             BlockCodec codec = lz4hc ? NativeCodecs.lz4hc() : NativeCodecs.lz4();
             int clevel = VectorChunk.clevel("chunks/" + c.name);
             byte[] filtered = c.filtered(c.decode(c.codec()));
-            int[] fill = new int[c.nbytes / c.blocksize + 1];
-            for (VectorChunk.Stream s : c.streams) {
-                int at = s.block() * c.blocksize + fill[s.block()];
-                fill[s.block()] += s.neblock();
+            int[] at = c.dataOffsets();
+            for (int i = 0; i < at.length; i++) {
+                VectorChunk.Stream s = c.streams.get(i);
                 if (!s.isCodec()) {
                     continue;
                 }
                 byte[] out = new byte[s.neblock()];
-                int n = codec.compress(MemorySegment.ofArray(filtered).asSlice(at, s.neblock()),
+                int n = codec.compress(MemorySegment.ofArray(filtered).asSlice(at[i], s.neblock()),
                         MemorySegment.ofArray(out), clevel, c.dict);
-                assertEquals(s.csize(), n, c.name + " block " + s.block());
-                assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(c.streamBytes(s)),
-                        c.name + " block " + s.block());
+                assertSameStream(c, s, out, n);
                 compared++;
                 hc += lz4hc ? 1 : 0;
             }
         }
         assertTrue(compared >= 30 && hc >= 5, "compared only " + compared + " streams, " + hc + " of them LZ4HC");
+    }
+
+    /** {@code out[0, n)}, our compression of stream {@code s}, is C's stream: its size and its bytes. */
+    private static void assertSameStream(VectorChunk c, VectorChunk.Stream s, byte[] out, int n) {
+        assertEquals(s.csize(), n, c.name + " block " + s.block());
+        assertEquals(-1, MemorySegment.ofArray(out).asSlice(0, n).mismatch(c.streamBytes(s)),
+                c.name + " block " + s.block());
     }
 
     @Test

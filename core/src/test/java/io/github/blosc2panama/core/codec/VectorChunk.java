@@ -97,13 +97,25 @@ final class VectorChunk {
         return MemorySegment.ofArray(bytes.array()).asSlice(s.offset(), s.csize());
     }
 
+    /** Where each stream's bytes start in the chunk's (filtered) data, in the order of {@link #streams}. */
+    int[] dataOffsets() {
+        int[] at = new int[streams.size()];
+        int[] blockFill = new int[(nbytes + blocksize - 1) / blocksize];
+        for (int i = 0; i < at.length; i++) {
+            Stream s = streams.get(i);
+            at[i] = s.block() * blocksize + blockFill[s.block()];
+            blockFill[s.block()] += s.neblock();
+        }
+        return at;
+    }
+
     /** Decodes every block; returns the chunk's data (unshuffled when the pipeline is SHUFFLE). */
     byte[] decode(BlockCodec codec) {
         byte[] out = new byte[nbytes];
-        int[] blockFill = new int[(nbytes + blocksize - 1) / blocksize];
-        for (Stream s : streams) {
-            int at = s.block() * blocksize + blockFill[s.block()];
-            MemorySegment dst = MemorySegment.ofArray(out).asSlice(at, s.neblock());
+        int[] at = dataOffsets();
+        for (int i = 0; i < at.length; i++) {
+            Stream s = streams.get(i);
+            MemorySegment dst = MemorySegment.ofArray(out).asSlice(at[i], s.neblock());
             if (s.csize() == 0) {
                 dst.fill((byte) 0);
             } else if (s.csize() < 0) {
@@ -113,7 +125,6 @@ final class VectorChunk {
             } else {
                 codec.decompress(streamBytes(s), dst, dict);
             }
-            blockFill[s.block()] += s.neblock();
         }
         return lastFilter == 1 ? unshuffle(out) : out;
     }
