@@ -1,23 +1,27 @@
 package io.github.blosc2panama.benchmarks;
 
+import io.github.blosc2panama.cbaseline.CBlosc2;
 import java.io.IOException;
 import java.util.Locale;
 
 /**
- * A second opinion on {@link SliceBenchmark} and {@link ChunkBenchmark} that host drift cannot skew: one JVM sets
- * up both sides (ours and C's) on the same data, then runs them in turns ({@value #TURN_NANOS} ns of ours, the same
- * of C's, repeated), and prints each turn's ratio, their geometric mean and the ratio of the best turns. JMH runs
- * the two sides in forks minutes apart, so on a busy host its ratios of memory-bound work move by tens of percent;
- * here both sides of a turn see the same host. Not a replacement for JMH (no forks, no blackhole).
+ * A second opinion on {@link SliceBenchmark}, {@link ChunkBenchmark} and {@link KernelBenchmark} that host drift
+ * cannot skew: one JVM sets up both sides (ours and C's) on the same data, then runs them in turns
+ * ({@value #TURN_NANOS} ns of ours, the same of C's, repeated), and prints each turn's ratio, their geometric mean
+ * and the ratio of the best turns. JMH runs the two sides in forks minutes apart, so on a busy host its ratios of
+ * memory-bound work move by tens of percent; here both sides of a turn see the same host. Not a replacement for JMH
+ * (no forks, no blackhole).
  *
  * <pre>
  * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Dblosc2.clib=.../libblosc2.so \
  *     -cp benchmarks/target/benchmarks.jar io.github.blosc2panama.benchmarks.Alternating slice f32_4d all 16
  * ... Alternating decompress i32_arange blosclz-5-shuffle 1 16      (or compress; dataset config nthreads turns)
+ * ... Alternating kernel unshuffle i32_arange 262144 16             (kernel dataset piece turns)
  * </pre>
  * The chunk turns run over the first 16 MiB of the dataset, as {@link ChunkBenchmark} does, or over as much as
  * {@code -Dblosc2.bench.mib=64} says (the later chunks of a dataset can compress quite differently).
- * Both print ours/C of the rates (slices or MiB per second): above 1 means ours is faster; for slices that is C's
+ * The kernel turns run over {@link KernelBenchmark}'s 4 MiB block in pieces, one output buffer for both sides.
+ * All print ours/C of the rates (slices or MiB per second): above 1 means ours is faster; for slices that is C's
  * time over ours, the C/ours column of {@code SliceBenchmark}'s tables.
  */
 public final class Alternating {
@@ -55,11 +59,33 @@ public final class Alternating {
                     () -> (dec ? c.decompress() : c.compress()) >= 0 ? mib : 0);
             ours.tearDown();
             c.tearDown();
+        } else if (args.length == 5 && args[0].equals("kernel")) {
+            KernelBenchmark.Block block = new KernelBenchmark.Block();
+            block.dataset = args[2];
+            block.piece = Integer.parseInt(args[3]);
+            block.setup();
+            KernelBenchmark.Kernel ours = kernel(args[1], KernelBenchmark.JavaKernels.expect(true));
+            KernelBenchmark.Kernel c = kernel(args[1], new KernelBenchmark.CKernels(CBlosc2.load()));
+            alternate(args[1] + " " + args[2] + " in pieces of " + args[3] + " bytes", Integer.parseInt(args[4]),
+                    () -> block.inPieces(ours) >= 0 ? KernelBenchmark.BLOCK_MIB : 0,
+                    () -> block.inPieces(c) >= 0 ? KernelBenchmark.BLOCK_MIB : 0);
+            block.tearDown();
         } else {
             System.err.println("usage: Alternating slice ARRAY REGION TURNS | (decompress|compress) DATASET CONFIG"
-                    + " NTHREADS TURNS   (the parameters of SliceBenchmark and ChunkBenchmark)");
+                    + " NTHREADS TURNS | kernel (shuffle|unshuffle|bitshuffle|bitunshuffle) DATASET PIECE TURNS"
+                    + "   (the parameters of SliceBenchmark, ChunkBenchmark and KernelBenchmark)");
             System.exit(2);
         }
+    }
+
+    private static KernelBenchmark.Kernel kernel(String name, KernelBenchmark.Kernels kernels) {
+        return switch (name) {
+            case "shuffle" -> kernels::shuffle;
+            case "unshuffle" -> kernels::unshuffle;
+            case "bitshuffle" -> kernels::bitshuffle;
+            case "bitunshuffle" -> kernels::bitunshuffle;
+            default -> throw new IllegalArgumentException("unknown kernel '" + name + "'");
+        };
     }
 
     private static SliceBenchmark slice(String array, String region, String impl) throws IOException {
