@@ -1,5 +1,6 @@
 package io.github.blosc2panama.simd;
 
+import static io.github.blosc2panama.simd.TwoVectorSelect.BYTES;
 import static io.github.blosc2panama.simd.TwoVectorSelect.LONGS;
 import static io.github.blosc2panama.simd.TwoVectorSelect.indexes;
 import static jdk.incubator.vector.VectorOperators.LSHL;
@@ -15,20 +16,23 @@ import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * The bit transpose of bit shuffle on 512-bit vectors, 512 elements at a time: one byte row of 512 bytes (byte
- * {@code j} of 512 consecutive elements) to the 64 bytes each of its 8 bit rows, and back.
+ * The bit transpose of bit shuffle on 512-bit vectors, 512 bytes at a time: one byte row of 512 bytes (byte
+ * {@code j} of 512 consecutive elements) to the 64 bytes each of its 8 bit rows, and back; forward also straight from
+ * 512 bytes of elements of typesize 2, 4 or 8, to 8 planes that a byte shuffle of each then turns into bit rows.
  *
- * <p>Forward: the 8 vectors of the byte row are regrouped so that vector {@code k} holds, in lane {@code m}, the
- * byte of element {@code 8m + k} (a byte transpose inside each vector, then a long transpose across the 8 vectors);
- * then the 8 vectors are 8 rows of a bit matrix per lane, and three rounds of block swaps (shift, xor, and, as in
- * the 8x8 transpose of Hacker's Delight, but between vectors) leave in vector {@code b}, lane {@code m}, bit
- * {@code k}: bit {@code b} of element {@code 8m + k}, which is byte {@code m} of bit row {@code b}. Each vector is
- * stored whole. Every step is its own inverse, so backward runs them in the reverse order.
+ * <p>Forward: the 8 vectors are regrouped so that vector {@code k} holds, in lane {@code m}, the byte (or bytes) of
+ * element {@code 8m + k} (a regroup of the elements inside each vector, then a long transpose across the 8
+ * vectors; the regroup is folded into the first round of the long transpose, one byte select per vector); then the 8
+ * vectors are 8 rows of a bit matrix per byte, and three rounds of block swaps (shift, xor, and, as in the 8x8
+ * transpose of Hacker's Delight, but between vectors) leave in vector {@code b}, lane {@code m}, bit {@code k}: bit
+ * {@code b} of element {@code 8m + k}, which for a byte row is byte {@code m} of bit row {@code b}. Each vector is
+ * stored whole. Every step is its own inverse, so backward (byte rows) runs them in the reverse order.
  *
- * <p>About 12 vector instructions per 64 bytes (8 byte permutes, 24 long selects, 60 shift/logic operations that
- * C2 partly fuses into {@code vpternlog}, per 512 bytes) against 24 for the per-bit masks of {@link BitShuffleVector}
- * (and, compare, mask to register, for each bit of each 64 bytes), on the two ports AVX-512 runs them on. Used by
- * {@link BitShuffleVector} when {@link #USABLE}: 512-bit byte vectors, JDK 24's two-vector selects and AVX-512 VBMI.
+ * <p>About 11 vector instructions per 64 bytes forward (8 byte selects, 16 long selects, 60 shift/logic operations
+ * that C2 partly fuses into {@code vpternlog}, per 512 bytes; 12 before the regroup was folded into the selects)
+ * against 24 for the per-bit masks of {@link BitShuffleVector} (and, compare, mask to register, for each bit of each
+ * 64 bytes), on the two ports AVX-512 runs them on. Used by {@link BitShuffleVector} when {@link #USABLE}: 512-bit
+ * byte vectors, JDK 24's two-vector selects and AVX-512 VBMI.
  *
  * <p>Both directions are written out in full, in one method each: the same steps behind helper methods were not
  * inlined once C2's node count for the method passed its cutoff ({@code NodeCountInliningCutoff}), and each vector
@@ -43,6 +47,15 @@ final class BitMatrixVector {
 
     /** Lane {@code 8k + m} takes lane {@code 8m + k}: an 8x8 byte transpose inside each vector (its own inverse). */
     private static final VectorShuffle<Byte> BYTES_BY_K = VectorShuffle.fromOp(B, i -> 8 * (i % 8) + i / 8);
+    // The first round of the long transpose after a regroup, by typesize (firstRound)
+    private static final ByteVector LOW_1_OF_BYTES = firstRoundOf(1, false);
+    private static final ByteVector HIGH_1_OF_BYTES = firstRoundOf(1, true);
+    private static final ByteVector LOW_1_OF_SHORTS = firstRoundOf(2, false);
+    private static final ByteVector HIGH_1_OF_SHORTS = firstRoundOf(2, true);
+    private static final ByteVector LOW_1_OF_INTS = firstRoundOf(4, false);
+    private static final ByteVector HIGH_1_OF_INTS = firstRoundOf(4, true);
+    private static final ByteVector LOW_1_OF_LONGS = firstRoundOf(8, false);
+    private static final ByteVector HIGH_1_OF_LONGS = firstRoundOf(8, true);
     // Two-vector selects over the concatenation (a, b) that swap bit d of the vector number with bit d of the lane
     private static final LongVector LOW_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l : 8 + l - 1);
     private static final LongVector HIGH_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l + 1 : 8 + l);
@@ -67,32 +80,86 @@ final class BitMatrixVector {
     }
 
     /**
+     * The first round of the long transpose of {@link #forward(MemorySegment, long, int, MemorySegment, long, long,
+     * int)} (the {@code LOW_1} or {@code HIGH_1} select of longs) with each vector regrouped first, as byte selects:
+     * the regroup of elements of {@code typesize} bytes puts in long {@code k} elements {@code 8i + k}
+     * ({@code i < 8 / typesize}), so that the long transpose and the bit transpose then gather bit {@code b} of 8
+     * consecutive elements into one byte (typesize 8: none; typesize 1: {@link #BYTES_BY_K}).
+     */
+    private static ByteVector firstRound(int typesize, boolean high) {
+        return switch (typesize) {
+            case 1 -> high ? HIGH_1_OF_BYTES : LOW_1_OF_BYTES;
+            case 2 -> high ? HIGH_1_OF_SHORTS : LOW_1_OF_SHORTS;
+            case 4 -> high ? HIGH_1_OF_INTS : LOW_1_OF_INTS;
+            case 8 -> high ? HIGH_1_OF_LONGS : LOW_1_OF_LONGS;
+            default -> throw new IllegalArgumentException("no bit matrix of typesize " + typesize);
+        };
+    }
+
+    /** The byte select of {@link #firstRound}: lane {@code 8l + y} of the concatenation of two vectors. */
+    private static ByteVector firstRoundOf(int t, boolean high) {
+        return (ByteVector) indexes(B, p -> {
+            int l = p / 8;
+            int y = p % 8;
+            int lane = high ? ((l & 1) == 0 ? l + 1 : l) : ((l & 1) == 0 ? l : l - 1);
+            return 64 * (l & 1) + regrouped(t, 8 * lane + y);
+        });
+    }
+
+    /** Which byte of a vector of elements of t bytes goes to byte {@code p = 8k + t * i + x}: {@code t(8i + k) + x}. */
+    private static int regrouped(int t, int p) {
+        int k = p / 8;
+        int i = (p % 8) / t;
+        int x = p % t;
+        return t * (8 * i + k) + x;
+    }
+
+    /**
      * Bit rows of {@code groups * 512} bytes of one byte row at {@code in[from..]}: bit row {@code b} gets
      * {@code groups * 64} bytes at {@code out[to + b * rowStride..]}.
      */
     static void forward(MemorySegment in, long from, MemorySegment out, long to, long rowStride, int groups) {
+        forward(in, from, 1, out, to, rowStride, groups);
+    }
+
+    /**
+     * The bit transpose of {@code groups * 512} bytes of elements of {@code typesize} 1, 2, 4 or 8 at
+     * {@code in[from..]}, into 8 planes of {@code groups * 64} bytes at {@code out[to + b * planeStride..]}. Plane
+     * {@code b}, read as elements of the same typesize, holds in element {@code m} the bytes of bit {@code b} of
+     * elements {@code 8m..8m+7}: byte {@code j} of element {@code m} is byte {@code m} of bit row {@code 8j + b}. So
+     * the byte shuffle of plane {@code b} into rows {@code 8j + b} gives the bit shuffle (typesize 1: the planes are
+     * the bit rows).
+     *
+     * <p>Each vector's elements are first regrouped so that long {@code k} holds elements {@code 8i + k}
+     * ({@code i < 8 / typesize}; see {@link #firstRound}).
+     */
+    static void forward(MemorySegment in, long from, int typesize, MemorySegment out, long to, long planeStride,
+                        int groups) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
+        ByteVector low = firstRound(typesize, false);
+        ByteVector high = firstRound(typesize, true);
         try {
             for (int g = 0; g < groups; g++) {
                 long at = from + (long) g * GROUP;
-                LongVector p0 = ByteVector.fromMemorySegment(B, in, at, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p1 = ByteVector.fromMemorySegment(B, in, at + 64, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p2 = ByteVector.fromMemorySegment(B, in, at + 128, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p3 = ByteVector.fromMemorySegment(B, in, at + 192, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p4 = ByteVector.fromMemorySegment(B, in, at + 256, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p5 = ByteVector.fromMemorySegment(B, in, at + 320, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p6 = ByteVector.fromMemorySegment(B, in, at + 384, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                LongVector p7 = ByteVector.fromMemorySegment(B, in, at + 448, LE).rearrange(BYTES_BY_K).reinterpretAsLongs();
-                // long transpose: vector k, lane i <- vector i, lane k
-                LongVector q0 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p0, (Vector<Long>) p1);
-                LongVector q1 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p0, (Vector<Long>) p1);
-                LongVector q2 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p2, (Vector<Long>) p3);
-                LongVector q3 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p2, (Vector<Long>) p3);
-                LongVector q4 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p4, (Vector<Long>) p5);
-                LongVector q5 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p4, (Vector<Long>) p5);
-                LongVector q6 = (LongVector) LONGS.invokeExact(LOW_1, (Vector<Long>) p6, (Vector<Long>) p7);
-                LongVector q7 = (LongVector) LONGS.invokeExact(HIGH_1, (Vector<Long>) p6, (Vector<Long>) p7);
+                Vector<Byte> v0 = ByteVector.fromMemorySegment(B, in, at, LE);
+                Vector<Byte> v1 = ByteVector.fromMemorySegment(B, in, at + 64, LE);
+                Vector<Byte> v2 = ByteVector.fromMemorySegment(B, in, at + 128, LE);
+                Vector<Byte> v3 = ByteVector.fromMemorySegment(B, in, at + 192, LE);
+                Vector<Byte> v4 = ByteVector.fromMemorySegment(B, in, at + 256, LE);
+                Vector<Byte> v5 = ByteVector.fromMemorySegment(B, in, at + 320, LE);
+                Vector<Byte> v6 = ByteVector.fromMemorySegment(B, in, at + 384, LE);
+                Vector<Byte> v7 = ByteVector.fromMemorySegment(B, in, at + 448, LE);
+                // the regroup and the first round of the long transpose (vector k, lane i <- vector i, lane k) in one
+                // select per vector
+                LongVector q0 = ((ByteVector) BYTES.invokeExact(low, v0, v1)).reinterpretAsLongs();
+                LongVector q1 = ((ByteVector) BYTES.invokeExact(high, v0, v1)).reinterpretAsLongs();
+                LongVector q2 = ((ByteVector) BYTES.invokeExact(low, v2, v3)).reinterpretAsLongs();
+                LongVector q3 = ((ByteVector) BYTES.invokeExact(high, v2, v3)).reinterpretAsLongs();
+                LongVector q4 = ((ByteVector) BYTES.invokeExact(low, v4, v5)).reinterpretAsLongs();
+                LongVector q5 = ((ByteVector) BYTES.invokeExact(high, v4, v5)).reinterpretAsLongs();
+                LongVector q6 = ((ByteVector) BYTES.invokeExact(low, v6, v7)).reinterpretAsLongs();
+                LongVector q7 = ((ByteVector) BYTES.invokeExact(high, v6, v7)).reinterpretAsLongs();
                 LongVector r0 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q0, (Vector<Long>) q2);
                 LongVector r2 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q0, (Vector<Long>) q2);
                 LongVector r1 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q1, (Vector<Long>) q3);
@@ -149,13 +216,13 @@ final class BitMatrixVector {
                 a6 = a6.lanewise(XOR, t.lanewise(LSHL, 1));
                 long o = to + (long) g * (GROUP / 8);
                 a0.intoMemorySegment(out, o, LE);
-                a1.intoMemorySegment(out, o + rowStride, LE);
-                a2.intoMemorySegment(out, o + 2 * rowStride, LE);
-                a3.intoMemorySegment(out, o + 3 * rowStride, LE);
-                a4.intoMemorySegment(out, o + 4 * rowStride, LE);
-                a5.intoMemorySegment(out, o + 5 * rowStride, LE);
-                a6.intoMemorySegment(out, o + 6 * rowStride, LE);
-                a7.intoMemorySegment(out, o + 7 * rowStride, LE);
+                a1.intoMemorySegment(out, o + planeStride, LE);
+                a2.intoMemorySegment(out, o + 2 * planeStride, LE);
+                a3.intoMemorySegment(out, o + 3 * planeStride, LE);
+                a4.intoMemorySegment(out, o + 4 * planeStride, LE);
+                a5.intoMemorySegment(out, o + 5 * planeStride, LE);
+                a6.intoMemorySegment(out, o + 6 * planeStride, LE);
+                a7.intoMemorySegment(out, o + 7 * planeStride, LE);
             }
         } catch (Throwable e) {
             throw TwoVectorSelect.unchecked(e);

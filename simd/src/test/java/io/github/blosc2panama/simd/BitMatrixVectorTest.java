@@ -2,12 +2,16 @@ package io.github.blosc2panama.simd;
 
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The 512-element bit transpose alone, where it runs (512-bit vectors, JDK 24+, AVX-512 VBMI), against the
@@ -49,6 +53,50 @@ class BitMatrixVectorTest {
                         "byte row rebuilt from " + groups + " groups");
                 assertArrayEquals(new byte[] {0x5A, 0x5A}, new byte[] {back.get(JAVA_BYTE, 0),
                         back.get(JAVA_BYTE, n + 1)}, "bytes around the rebuilt row");
+            }
+        }
+    }
+
+    /**
+     * The planes of typesizes 2, 4 and 8: plane {@code b}, read as elements, holds in byte {@code j} of element
+     * {@code m} byte {@code m} of bit row {@code 8j + b} of the scalar bit shuffle.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {2, 4, 8})
+    void planesHoldTheBitRowsOfTheScalarBitShuffle(int typesize) {
+        assumeTrue(SimdSupport.VECTOR && BitMatrixVector.USABLE,
+                "needs 512-bit vectors, JDK 24's selects and AVX-512 VBMI");
+        SplittableRandom random = new SplittableRandom(typesize);
+        for (int groups : new int[] {1, 3}) {
+            int bytes = groups * BitMatrixVector.GROUP;
+            int nel = bytes / typesize;
+            try (Arena arena = Arena.ofConfined()) {
+                MemorySegment data = arena.allocate(bytes + 3);
+                for (long i = 0; i < data.byteSize(); i++) {
+                    data.set(JAVA_BYTE, i, (byte) random.nextInt());
+                }
+                MemorySegment expected = arena.allocate(bytes);
+                BitShuffleScalar.bitshuffle(data.asSlice(3, bytes), expected, bytes, typesize);
+
+                // 8 planes of bytes / 8 bytes laid 9 bytes apart, after 5 bytes that must stay 0x5A
+                int plane = bytes / 8;
+                long stride = plane + 9;
+                MemorySegment planes = arena.allocate(5 + 8 * stride).fill((byte) 0x5A);
+                BitMatrixVector.forward(data, 3, typesize, planes, 5, stride, groups);
+                int row = nel / 8;
+                for (int b = 0; b < 8; b++) {
+                    for (int m = 0; m < row; m++) {
+                        for (int j = 0; j < typesize; j++) {
+                            assertEquals(expected.get(JAVA_BYTE, (8L * j + b) * row + m),
+                                    planes.get(JAVA_BYTE, 5 + b * stride + (long) m * typesize + j),
+                                    "plane " + b + ", element " + m + ", byte " + j + " of " + groups + " groups");
+                        }
+                    }
+                    byte[] gap = new byte[9];
+                    Arrays.fill(gap, (byte) 0x5A);
+                    assertArrayEquals(gap, planes.asSlice(5 + b * stride + plane, 9).toArray(JAVA_BYTE),
+                            "gap after plane " + b);
+                }
             }
         }
     }
