@@ -12,7 +12,6 @@ import java.nio.ByteOrder;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.Vector;
-import jdk.incubator.vector.VectorShuffle;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -45,8 +44,6 @@ final class BitMatrixVector {
     /** Elements (and bytes of a byte row) per step. */
     static final int GROUP = 512;
 
-    /** Lane {@code 8k + m} takes lane {@code 8m + k}: an 8x8 byte transpose inside each vector (its own inverse). */
-    private static final VectorShuffle<Byte> BYTES_BY_K = VectorShuffle.fromOp(B, i -> 8 * (i % 8) + i / 8);
     // The first round of the long transpose after a regroup, by typesize (firstRound)
     private static final ByteVector LOW_1_OF_BYTES = firstRoundOf(1, false);
     private static final ByteVector HIGH_1_OF_BYTES = firstRoundOf(1, true);
@@ -56,6 +53,15 @@ final class BitMatrixVector {
     private static final ByteVector HIGH_1_OF_INTS = firstRoundOf(4, true);
     private static final ByteVector LOW_1_OF_LONGS = firstRoundOf(8, false);
     private static final ByteVector HIGH_1_OF_LONGS = firstRoundOf(8, true);
+    // The last round of the long transpose back, then the regroup back, by typesize (lastRound)
+    private static final ByteVector LOW_4_OF_BYTES = lastRoundOf(1, false);
+    private static final ByteVector HIGH_4_OF_BYTES = lastRoundOf(1, true);
+    private static final ByteVector LOW_4_OF_SHORTS = lastRoundOf(2, false);
+    private static final ByteVector HIGH_4_OF_SHORTS = lastRoundOf(2, true);
+    private static final ByteVector LOW_4_OF_INTS = lastRoundOf(4, false);
+    private static final ByteVector HIGH_4_OF_INTS = lastRoundOf(4, true);
+    private static final ByteVector LOW_4_OF_LONGS = lastRoundOf(8, false);
+    private static final ByteVector HIGH_4_OF_LONGS = lastRoundOf(8, true);
     // Two-vector selects over the concatenation (a, b) that swap bit d of the vector number with bit d of the lane
     private static final LongVector LOW_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l : 8 + l - 1);
     private static final LongVector HIGH_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l + 1 : 8 + l);
@@ -84,7 +90,8 @@ final class BitMatrixVector {
      * int)} (the {@code LOW_1} or {@code HIGH_1} select of longs) with each vector regrouped first, as byte selects:
      * the regroup of elements of {@code typesize} bytes puts in long {@code k} elements {@code 8i + k}
      * ({@code i < 8 / typesize}), so that the long transpose and the bit transpose then gather bit {@code b} of 8
-     * consecutive elements into one byte (typesize 8: none; typesize 1: {@link #BYTES_BY_K}).
+     * consecutive elements into one byte (typesize 8: none; typesize 1: an 8x8 byte transpose, lane {@code 8k + m}
+     * taking lane {@code 8m + k}).
      */
     private static ByteVector firstRound(int typesize, boolean high) {
         return switch (typesize) {
@@ -103,6 +110,36 @@ final class BitMatrixVector {
             int y = p % 8;
             int lane = high ? ((l & 1) == 0 ? l + 1 : l) : ((l & 1) == 0 ? l : l - 1);
             return 64 * (l & 1) + regrouped(t, 8 * lane + y);
+        });
+    }
+
+    /**
+     * The last round of the long transpose back in
+     * {@link #backward(MemorySegment, long, long, int, MemorySegment, long, int)} (the {@code LOW_4} or
+     * {@code HIGH_4} select of longs) followed by the inverse of the regroup of {@link #firstRound}, as byte selects.
+     */
+    private static ByteVector lastRound(int typesize, boolean high) {
+        return switch (typesize) {
+            case 1 -> high ? HIGH_4_OF_BYTES : LOW_4_OF_BYTES;
+            case 2 -> high ? HIGH_4_OF_SHORTS : LOW_4_OF_SHORTS;
+            case 4 -> high ? HIGH_4_OF_INTS : LOW_4_OF_INTS;
+            case 8 -> high ? HIGH_4_OF_LONGS : LOW_4_OF_LONGS;
+            default -> throw new IllegalArgumentException("no bit matrix of typesize " + typesize);
+        };
+    }
+
+    /** The byte select of {@link #lastRound}: byte {@code q} of the element vector, from the two vectors it selects. */
+    private static ByteVector lastRoundOf(int t, boolean high) {
+        int[] regroupedFrom = new int[64];
+        for (int p = 0; p < 64; p++) {
+            regroupedFrom[regrouped(t, p)] = p;
+        }
+        return (ByteVector) indexes(B, q -> {
+            int p = regroupedFrom[q];
+            int l = p / 8;
+            int y = p % 8;
+            int lane = high ? ((l & 4) == 0 ? l + 4 : l) : ((l & 4) == 0 ? l : l - 4);
+            return 64 * ((l & 4) >> 2) + 8 * lane + y;
         });
     }
 
@@ -234,19 +271,31 @@ final class BitMatrixVector {
      * {@code in[from + b * rowStride..]} back to {@code groups * 512} bytes of one byte row at {@code out[to..]}.
      */
     static void backward(MemorySegment in, long from, long rowStride, MemorySegment out, long to, int groups) {
+        backward(in, from, rowStride, 1, out, to, groups);
+    }
+
+    /**
+     * Inverse of {@link #forward(MemorySegment, long, int, MemorySegment, long, long, int)}: {@code groups * 64} bytes
+     * of each of the 8 planes at {@code in[from + b * planeStride..]} back to {@code groups * 512} bytes of elements
+     * of {@code typesize} 1, 2, 4 or 8 at {@code out[to..]}.
+     */
+    static void backward(MemorySegment in, long from, long planeStride, int typesize, MemorySegment out, long to,
+                         int groups) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
+        ByteVector low = lastRound(typesize, false);
+        ByteVector high = lastRound(typesize, true);
         try {
             for (int g = 0; g < groups; g++) {
                 long at = from + (long) g * (GROUP / 8);
                 LongVector a0 = LongVector.fromMemorySegment(L, in, at, LE);
-                LongVector a1 = LongVector.fromMemorySegment(L, in, at + rowStride, LE);
-                LongVector a2 = LongVector.fromMemorySegment(L, in, at + 2 * rowStride, LE);
-                LongVector a3 = LongVector.fromMemorySegment(L, in, at + 3 * rowStride, LE);
-                LongVector a4 = LongVector.fromMemorySegment(L, in, at + 4 * rowStride, LE);
-                LongVector a5 = LongVector.fromMemorySegment(L, in, at + 5 * rowStride, LE);
-                LongVector a6 = LongVector.fromMemorySegment(L, in, at + 6 * rowStride, LE);
-                LongVector a7 = LongVector.fromMemorySegment(L, in, at + 7 * rowStride, LE);
+                LongVector a1 = LongVector.fromMemorySegment(L, in, at + planeStride, LE);
+                LongVector a2 = LongVector.fromMemorySegment(L, in, at + 2 * planeStride, LE);
+                LongVector a3 = LongVector.fromMemorySegment(L, in, at + 3 * planeStride, LE);
+                LongVector a4 = LongVector.fromMemorySegment(L, in, at + 4 * planeStride, LE);
+                LongVector a5 = LongVector.fromMemorySegment(L, in, at + 5 * planeStride, LE);
+                LongVector a6 = LongVector.fromMemorySegment(L, in, at + 6 * planeStride, LE);
+                LongVector a7 = LongVector.fromMemorySegment(L, in, at + 7 * planeStride, LE);
                 LongVector t;
                 t = a0.lanewise(LSHR, 4).lanewise(XOR, a4).and(NIBBLES);
                 a4 = a4.lanewise(XOR, t);
@@ -301,24 +350,24 @@ final class BitMatrixVector {
                 LongVector r6 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q4, (Vector<Long>) q6);
                 LongVector r5 = (LongVector) LONGS.invokeExact(LOW_2, (Vector<Long>) q5, (Vector<Long>) q7);
                 LongVector r7 = (LongVector) LONGS.invokeExact(HIGH_2, (Vector<Long>) q5, (Vector<Long>) q7);
-                LongVector p0 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r0, (Vector<Long>) r4);
-                LongVector p4 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r0, (Vector<Long>) r4);
-                LongVector p1 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r1, (Vector<Long>) r5);
-                LongVector p5 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r1, (Vector<Long>) r5);
-                LongVector p2 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r2, (Vector<Long>) r6);
-                LongVector p6 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r2, (Vector<Long>) r6);
-                LongVector p3 = (LongVector) LONGS.invokeExact(LOW_4, (Vector<Long>) r3, (Vector<Long>) r7);
-                LongVector p7 = (LongVector) LONGS.invokeExact(HIGH_4, (Vector<Long>) r3, (Vector<Long>) r7);
-                // bit matrix transpose between the vectors: swap blocks of 4, 2, 1 bits
+                // the last round of the long transpose back and the regroup back, in one select per vector
+                Vector<Byte> b0 = r0.reinterpretAsBytes();
+                Vector<Byte> b1 = r1.reinterpretAsBytes();
+                Vector<Byte> b2 = r2.reinterpretAsBytes();
+                Vector<Byte> b3 = r3.reinterpretAsBytes();
+                Vector<Byte> b4 = r4.reinterpretAsBytes();
+                Vector<Byte> b5 = r5.reinterpretAsBytes();
+                Vector<Byte> b6 = r6.reinterpretAsBytes();
+                Vector<Byte> b7 = r7.reinterpretAsBytes();
                 long o = to + (long) g * GROUP;
-                p0.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o, LE);
-                p1.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 64, LE);
-                p2.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 128, LE);
-                p3.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 192, LE);
-                p4.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 256, LE);
-                p5.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 320, LE);
-                p6.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 384, LE);
-                p7.reinterpretAsBytes().rearrange(BYTES_BY_K).intoMemorySegment(out, o + 448, LE);
+                ((ByteVector) BYTES.invokeExact(low, b0, b4)).intoMemorySegment(out, o, LE);
+                ((ByteVector) BYTES.invokeExact(low, b1, b5)).intoMemorySegment(out, o + 64, LE);
+                ((ByteVector) BYTES.invokeExact(low, b2, b6)).intoMemorySegment(out, o + 128, LE);
+                ((ByteVector) BYTES.invokeExact(low, b3, b7)).intoMemorySegment(out, o + 192, LE);
+                ((ByteVector) BYTES.invokeExact(high, b0, b4)).intoMemorySegment(out, o + 256, LE);
+                ((ByteVector) BYTES.invokeExact(high, b1, b5)).intoMemorySegment(out, o + 320, LE);
+                ((ByteVector) BYTES.invokeExact(high, b2, b6)).intoMemorySegment(out, o + 384, LE);
+                ((ByteVector) BYTES.invokeExact(high, b3, b7)).intoMemorySegment(out, o + 448, LE);
             }
         } catch (Throwable e) {
             throw TwoVectorSelect.unchecked(e);

@@ -161,8 +161,7 @@ final class BitShuffleVector {
      */
     private static long forwardByPlanes(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
-        int perGroup = BitMatrixVector.GROUP / typesize;
-        long done = nel8 - nel8 % perGroup;
+        long done = nel8 - nel8 % (BitMatrixVector.GROUP / typesize);
         if (done == 0) {
             return 0;
         }
@@ -185,10 +184,17 @@ final class BitShuffleVector {
 
     private static void backward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
-        int tile = (int) Math.min(tileElements(typesize), nel8);
+        long start = 0;
+        if (BitMatrixVector.USABLE && (typesize == 2 || typesize == 4 || typesize == 8)) {
+            start = backwardByPlanes(src, dst, nel8, typesize);
+            if (start == nel8) {
+                return;
+            }
+        }
+        int tile = (int) Math.min(tileElements(typesize), nel8 - start);
         long tileBytes = (long) tile * typesize;
         MemorySegment scratch = typesize == 1 ? dst : SCRATCH.get().ensure(tileBytes);
-        for (long first = 0; first < nel8; first += tile) {
+        for (long first = start; first < nel8; first += tile) {
             int n = (int) Math.min(tile, nel8 - first);
             long base = typesize == 1 ? first : 0;
             // one call per byte row, not one per tile with a loop inside: C2 compiles the kernels once they have
@@ -201,6 +207,32 @@ final class BitShuffleVector {
                 ShuffleVector.unshuffleElements(scratch, 0, n, dst, first * typesize, n, typesize);
             }
         }
+    }
+
+    /**
+     * Inverse of {@link #forwardByPlanes}: the bit rows {@code 8j + b} of each tile byte-unshuffled into plane
+     * {@code b} in the scratch, and the 8 planes bit transposed back into the elements ({@link
+     * BitMatrixVector#backward(MemorySegment, long, long, int, MemorySegment, long, int)}). Returns the elements done.
+     */
+    private static long backwardByPlanes(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
+        long rowStride = nel8 / 8;
+        long done = nel8 - nel8 % (BitMatrixVector.GROUP / typesize);
+        if (done == 0) {
+            return 0;
+        }
+        int tile = (int) Math.min(TILE_BYTES / typesize, done);
+        long planeStride = (long) tile * typesize / 8 + 64;
+        MemorySegment scratch = SCRATCH.get().ensure(8 * planeStride);
+        for (long first = 0; first < done; first += tile) {
+            int n = (int) Math.min(tile, done - first);
+            for (int b = 0; b < 8; b++) {
+                ShuffleVector.unshuffleElements(src, b * rowStride + first / 8, 8 * rowStride, scratch,
+                        b * planeStride, n / 8, typesize);
+            }
+            BitMatrixVector.backward(scratch, 0, planeStride, typesize, dst, first * typesize,
+                    n * typesize / BitMatrixVector.GROUP);
+        }
+        return done;
     }
 
     /**

@@ -59,11 +59,11 @@ class BitMatrixVectorTest {
 
     /**
      * The planes of typesizes 2, 4 and 8: plane {@code b}, read as elements, holds in byte {@code j} of element
-     * {@code m} byte {@code m} of bit row {@code 8j + b} of the scalar bit shuffle.
+     * {@code m} byte {@code m} of bit row {@code 8j + b} of the scalar bit shuffle; backward rebuilds the elements.
      */
     @ParameterizedTest
     @ValueSource(ints = {2, 4, 8})
-    void planesHoldTheBitRowsOfTheScalarBitShuffle(int typesize) {
+    void planesHoldTheBitRowsOfTheScalarBitShuffleAndGoBack(int typesize) {
         assumeTrue(SimdSupport.VECTOR && BitMatrixVector.USABLE,
                 "needs 512-bit vectors, JDK 24's selects and AVX-512 VBMI");
         SplittableRandom random = new SplittableRandom(typesize);
@@ -97,6 +97,13 @@ class BitMatrixVectorTest {
                     assertArrayEquals(gap, planes.asSlice(5 + b * stride + plane, 9).toArray(JAVA_BYTE),
                             "gap after plane " + b);
                 }
+
+                MemorySegment back = arena.allocate(bytes + 2).fill((byte) 0x5A);
+                BitMatrixVector.backward(planes, 5, stride, typesize, back, 1, groups);
+                assertArrayEquals(data.asSlice(3, bytes).toArray(JAVA_BYTE), back.asSlice(1, bytes).toArray(JAVA_BYTE),
+                        "elements rebuilt from the planes of " + groups + " groups");
+                assertArrayEquals(new byte[] {0x5A, 0x5A}, new byte[] {back.get(JAVA_BYTE, 0),
+                        back.get(JAVA_BYTE, bytes + 1)}, "bytes around the rebuilt elements");
             }
         }
     }
