@@ -130,9 +130,17 @@ final class ShuffleVector {
                 }
             }
             case 16 -> {
+                long start = 0;
+                if (PairRowTranspose.USABLE) {
+                    start = count - count % PairRowTranspose.STEP;
+                    for (long first = 0; first < start; first += RUN) {
+                        int n = (int) Math.min(RUN, start - first);
+                        PairRowTranspose.rowsToPairs(s, from + first, stride, d, to + 16 * first, n);
+                    }
+                }
                 MemorySegment scratch = SCRATCH.get();
                 long lanes = 8L * TILE;
-                for (long first = 0; first < count; first += TILE) {
+                for (long first = start; first < count; first += TILE) {
                     int n = (int) Math.min(TILE, count - first);
                     for (int half = 0; half < 2; half++) {
                         long row = from + 8 * half * stride + first;
