@@ -27,13 +27,13 @@ import jdk.incubator.vector.VectorSpecies;
  * selects and AVX-512 VBMI ({@link BitMatrixVector#USABLE}), whole groups of 512 bytes of a byte row go through
  * {@link BitMatrixVector} instead, which needs half the instructions (bit pass of typesize 1 in cache: 9.6 to 13.5
  * GB/s forward, 7 to 13.4 backward). Groups of 8 elements after the last whole vector use the scalar 8x8 bit
- * transpose. Where {@link BitMatrixVector#USABLE}, forward of typesizes 2, 4 and 8 skips the byte shuffle before the
- * bit pass: {@link BitMatrixVector} bit transposes the elements themselves into 8 planes in the scratch, and a byte
- * shuffle of each plane writes the bit rows ({@link #forwardByPlanes}; the same instructions less one permute per 64
- * bytes for typesize 8, and the source read once, by the compute-bound pass: 256 KiB pieces of 4 MiB in L3, in turns
- * with C-Blosc2, typesize 8 1.45-1.46 to 1.59-1.60 of its rate, typesize 4 1.39-1.43 to 1.43-1.46; 1.64-1.65 and
- * 1.52-1.53 with the regroup folded into the selects). Heap segments are staged through native buffers
- * ({@link NativeStaging}).
+ * transpose. Where {@link BitMatrixVector#USABLE}, typesizes 2, 4 and 8 skip the tile's byte shuffle: forward,
+ * {@link BitMatrixVector} bit transposes the elements themselves into 8 planes in the scratch, and a byte shuffle of
+ * each plane writes the bit rows ({@link #forwardByPlanes}; backward the reverse, {@link #backwardByPlanes}): the same
+ * instructions less one permute per 64 bytes for typesize 8, and the source read once, by the compute-bound pass
+ * (256 KiB pieces of 4 MiB in L3, in turns with C-Blosc2: bitshuffle of typesize 8 from 1.45-1.46 of its rate to
+ * 1.59-1.60, typesize 4 from 1.39-1.43 to 1.43-1.46; 1.64-1.65 and 1.52-1.53 with the regroup folded into the
+ * selects). Heap segments are staged through native buffers ({@link NativeStaging}).
  *
  * <p>{@code N} is the lane count of the preferred byte species (or {@code -Dblosc2.simd.bits}); typesizes above
  * {@link ShuffleScalar#MAX_TILED_TYPESIZE} run on the scalar twin.
