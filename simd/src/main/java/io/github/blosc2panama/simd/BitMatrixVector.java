@@ -9,7 +9,6 @@ import static jdk.incubator.vector.VectorOperators.XOR;
 
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
-import java.util.function.IntFunction;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.Vector;
@@ -45,12 +44,24 @@ final class BitMatrixVector {
     /** Elements (and bytes of a byte row) per step. */
     static final int GROUP = 512;
 
-    // The first round of the long transpose after the regroup, and the last round back before the regroup back, as
-    // byte selects, by typesize (index log2 of it: 1, 2, 4, 8; see firstRoundOf and lastRoundOf)
-    private static final ByteVector[] LOW_1_REGROUPED = byTypesize(t -> firstRoundOf(t, false));
-    private static final ByteVector[] HIGH_1_REGROUPED = byTypesize(t -> firstRoundOf(t, true));
-    private static final ByteVector[] LOW_4_REGROUPED = byTypesize(t -> lastRoundOf(t, false));
-    private static final ByteVector[] HIGH_4_REGROUPED = byTypesize(t -> lastRoundOf(t, true));
+    // The first round of the long transpose after a regroup, by typesize (firstRound)
+    private static final ByteVector LOW_1_OF_BYTES = firstRoundOf(1, false);
+    private static final ByteVector HIGH_1_OF_BYTES = firstRoundOf(1, true);
+    private static final ByteVector LOW_1_OF_SHORTS = firstRoundOf(2, false);
+    private static final ByteVector HIGH_1_OF_SHORTS = firstRoundOf(2, true);
+    private static final ByteVector LOW_1_OF_INTS = firstRoundOf(4, false);
+    private static final ByteVector HIGH_1_OF_INTS = firstRoundOf(4, true);
+    private static final ByteVector LOW_1_OF_LONGS = firstRoundOf(8, false);
+    private static final ByteVector HIGH_1_OF_LONGS = firstRoundOf(8, true);
+    // The last round of the long transpose back, then the regroup back, by typesize (lastRound)
+    private static final ByteVector LOW_4_OF_BYTES = lastRoundOf(1, false);
+    private static final ByteVector HIGH_4_OF_BYTES = lastRoundOf(1, true);
+    private static final ByteVector LOW_4_OF_SHORTS = lastRoundOf(2, false);
+    private static final ByteVector HIGH_4_OF_SHORTS = lastRoundOf(2, true);
+    private static final ByteVector LOW_4_OF_INTS = lastRoundOf(4, false);
+    private static final ByteVector HIGH_4_OF_INTS = lastRoundOf(4, true);
+    private static final ByteVector LOW_4_OF_LONGS = lastRoundOf(8, false);
+    private static final ByteVector HIGH_4_OF_LONGS = lastRoundOf(8, true);
     // Two-vector selects over the concatenation (a, b) that swap bit d of the vector number with bit d of the lane
     private static final LongVector LOW_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l : 8 + l - 1);
     private static final LongVector HIGH_1 = (LongVector) indexes(L, l -> (l & 1) == 0 ? l + 1 : 8 + l);
@@ -76,12 +87,23 @@ final class BitMatrixVector {
 
     /**
      * The first round of the long transpose of {@link #forward(MemorySegment, long, int, MemorySegment, long, long,
-     * int)} (the {@code LOW_1} or {@code HIGH_1} select of longs) with each of the two vectors regrouped first, as one
-     * byte select: the regroup of elements of {@code t} bytes puts in long {@code k} elements {@code 8i + k}
-     * ({@code i < 8 / t}), so that the long transpose and the bit transpose then gather bit {@code b} of 8 consecutive
-     * elements into one byte (typesize 8: none; typesize 1: an 8x8 byte transpose, lane {@code 8k + m} taking lane
-     * {@code 8m + k}).
+     * int)} (the {@code LOW_1} or {@code HIGH_1} select of longs) with each vector regrouped first, as byte selects:
+     * the regroup of elements of {@code typesize} bytes puts in long {@code k} elements {@code 8i + k}
+     * ({@code i < 8 / typesize}), so that the long transpose and the bit transpose then gather bit {@code b} of 8
+     * consecutive elements into one byte (typesize 8: none; typesize 1: an 8x8 byte transpose, lane {@code 8k + m}
+     * taking lane {@code 8m + k}).
      */
+    private static ByteVector firstRound(int typesize, boolean high) {
+        return switch (typesize) {
+            case 1 -> high ? HIGH_1_OF_BYTES : LOW_1_OF_BYTES;
+            case 2 -> high ? HIGH_1_OF_SHORTS : LOW_1_OF_SHORTS;
+            case 4 -> high ? HIGH_1_OF_INTS : LOW_1_OF_INTS;
+            case 8 -> high ? HIGH_1_OF_LONGS : LOW_1_OF_LONGS;
+            default -> throw new IllegalArgumentException("no bit matrix of typesize " + typesize);
+        };
+    }
+
+    /** The byte select of {@link #firstRound}: lane {@code 8l + y} of the concatenation of two vectors. */
     private static ByteVector firstRoundOf(int t, boolean high) {
         return (ByteVector) indexes(B, p -> {
             int l = p / 8;
@@ -94,9 +116,19 @@ final class BitMatrixVector {
     /**
      * The last round of the long transpose back in
      * {@link #backward(MemorySegment, long, long, int, MemorySegment, long, int)} (the {@code LOW_4} or
-     * {@code HIGH_4} select of longs) followed by the inverse of the regroup of {@link #firstRoundOf}, as one byte
-     * select.
+     * {@code HIGH_4} select of longs) followed by the inverse of the regroup of {@link #firstRound}, as byte selects.
      */
+    private static ByteVector lastRound(int typesize, boolean high) {
+        return switch (typesize) {
+            case 1 -> high ? HIGH_4_OF_BYTES : LOW_4_OF_BYTES;
+            case 2 -> high ? HIGH_4_OF_SHORTS : LOW_4_OF_SHORTS;
+            case 4 -> high ? HIGH_4_OF_INTS : LOW_4_OF_INTS;
+            case 8 -> high ? HIGH_4_OF_LONGS : LOW_4_OF_LONGS;
+            default -> throw new IllegalArgumentException("no bit matrix of typesize " + typesize);
+        };
+    }
+
+    /** The byte select of {@link #lastRound}: byte {@code q} of the element vector, from the two vectors it selects. */
     private static ByteVector lastRoundOf(int t, boolean high) {
         int[] regroupedFrom = new int[64];
         for (int p = 0; p < 64; p++) {
@@ -109,19 +141,6 @@ final class BitMatrixVector {
             int lane = high ? ((l & 4) == 0 ? l + 4 : l) : ((l & 4) == 0 ? l : l - 4);
             return 64 * ((l & 4) >> 2) + 8 * lane + y;
         });
-    }
-
-    /** The tables of {@code table} for typesizes 1, 2, 4 and 8. */
-    private static ByteVector[] byTypesize(IntFunction<ByteVector> table) {
-        return new ByteVector[] {table.apply(1), table.apply(2), table.apply(4), table.apply(8)};
-    }
-
-    /** The index of typesize 1, 2, 4 or 8 in the tables of {@link #byTypesize}. */
-    private static int typesizeIndex(int typesize) {
-        if (typesize != 1 && typesize != 2 && typesize != 4 && typesize != 8) {
-            throw new IllegalArgumentException("no bit matrix of typesize " + typesize);
-        }
-        return Integer.numberOfTrailingZeros(typesize);
     }
 
     /** Which byte of a vector of elements of t bytes goes to byte {@code p = 8k + t * i + x}: {@code t(8i + k) + x}. */
@@ -149,14 +168,14 @@ final class BitMatrixVector {
      * the bit rows).
      *
      * <p>Each vector's elements are first regrouped so that long {@code k} holds elements {@code 8i + k}
-     * ({@code i < 8 / typesize}; see {@link #firstRoundOf}).
+     * ({@code i < 8 / typesize}; see {@link #firstRound}).
      */
     static void forward(MemorySegment in, long from, int typesize, MemorySegment out, long to, long planeStride,
                         int groups) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
-        ByteVector low = LOW_1_REGROUPED[typesizeIndex(typesize)];
-        ByteVector high = HIGH_1_REGROUPED[typesizeIndex(typesize)];
+        ByteVector low = firstRound(typesize, false);
+        ByteVector high = firstRound(typesize, true);
         try {
             for (int g = 0; g < groups; g++) {
                 long at = from + (long) g * GROUP;
@@ -264,8 +283,8 @@ final class BitMatrixVector {
                          int groups) {
         in = NativeSegments.typed(in);
         out = NativeSegments.typed(out);
-        ByteVector low = LOW_4_REGROUPED[typesizeIndex(typesize)];
-        ByteVector high = HIGH_4_REGROUPED[typesizeIndex(typesize)];
+        ByteVector low = lastRound(typesize, false);
+        ByteVector high = lastRound(typesize, true);
         try {
             for (int g = 0; g < groups; g++) {
                 long at = from + (long) g * (GROUP / 8);
