@@ -92,6 +92,10 @@ final class BitMatrixVector {
      * ({@code i < 8 / typesize}), so that the long transpose and the bit transpose then gather bit {@code b} of 8
      * consecutive elements into one byte (typesize 8: none; typesize 1: an 8x8 byte transpose, lane {@code 8k + m}
      * taking lane {@code 8m + k}).
+     *
+     * <p>A switch over constant fields, here and in {@link #lastRound}: the same tables taken from arrays by typesize
+     * ({@code a12f96c}, reverted) left C2 compiling code that allocated 80 bytes a call (one 512-bit vector) for long
+     * stretches; {@code DecompressAllocationTest} took 200-286 s instead of 0.7 in CI and failed once.
      */
     private static ByteVector firstRound(int typesize, boolean high) {
         return switch (typesize) {
