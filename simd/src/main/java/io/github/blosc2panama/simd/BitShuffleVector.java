@@ -16,8 +16,8 @@ import jdk.incubator.vector.VectorSpecies;
  * Bit shuffle on the Vector API, bit-identical to {@link BitShuffleScalar}. Only loaded when
  * {@link SimdSupport#VECTOR}.
  *
- * <p>Works on tiles of elements (a multiple of 64: up to 8192 elements and 128 KiB with {@link BitMatrixVector}, else
- * about 16 KiB). Forward: the tile is byte-shuffled ({@link ShuffleVector}) into a per-thread scratch segment that
+ * <p>Works on tiles of elements (a multiple of 64: up to 32768 elements and 256 KiB with {@link BitMatrixVector},
+ * else about 16 KiB). Forward: the tile is byte-shuffled ({@link ShuffleVector}) into a per-thread scratch segment that
  * stays in cache, so byte {@code j} of the tile's elements is one contiguous run (typesize 1 reads the source
  * directly); each vector of {@code N} of those bytes gives, per bit {@code b}, a lane mask ({@code and},
  * {@code compare(NE, 0)}) whose {@code toLong()} is exactly the {@code N / 8} bytes of row {@code 8j + b} at that
@@ -29,11 +29,11 @@ import jdk.incubator.vector.VectorSpecies;
  * GB/s forward, 7 to 13.4 backward). Groups of 8 elements after the last whole vector use the scalar 8x8 bit
  * transpose. Where {@link BitMatrixVector#USABLE}, typesizes 2, 4 and 8 skip the tile's byte shuffle: forward,
  * {@link BitMatrixVector} bit transposes the elements themselves into 8 planes in the scratch, and a byte shuffle of
- * each plane writes the bit rows ({@link #forwardByPlanes}; backward the reverse, {@link #backwardByPlanes}): the same
- * instructions less one permute per 64 bytes for typesize 8, and the source read once, by the compute-bound pass
- * (256 KiB pieces of 4 MiB in L3, in turns with C-Blosc2: bitshuffle of typesize 8 from 1.45-1.46 of its rate to
- * 1.59-1.60, typesize 4 from 1.39-1.43 to 1.43-1.46; 1.64-1.65 and 1.52-1.53 with the regroup folded into the
- * selects). Heap segments are staged through native buffers ({@link NativeStaging}).
+ * each plane writes the bit rows, backward the reverse ({@link #byPlanes}): the same instructions less one permute
+ * per 64 bytes for typesize 8, and the source read once, by the compute-bound pass (256 KiB pieces of 4 MiB in L3,
+ * in turns with C-Blosc2: bitshuffle of typesize 8 from 1.45-1.46 of its rate to 1.59-1.60, typesize 4 from
+ * 1.39-1.43 to 1.43-1.46; 1.64-1.65 and 1.52-1.53 with the regroup folded into the selects). Heap segments are
+ * staged through native buffers ({@link NativeStaging}).
  *
  * <p>{@code N} is the lane count of the preferred byte species (or {@code -Dblosc2.simd.bits}); typesizes above
  * {@link ShuffleScalar#MAX_TILED_TYPESIZE} run on the scalar twin.
@@ -130,12 +130,9 @@ final class BitShuffleVector {
 
     private static void forward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
-        long start = 0;
-        if (BitMatrixVector.USABLE && (typesize == 2 || typesize == 4 || typesize == 8)) {
-            start = forwardByPlanes(src, dst, nel8, typesize);
-            if (start == nel8) {
-                return;
-            }
+        long start = byPlanes(true, src, dst, nel8, typesize);
+        if (start == nel8) {
+            return;
         }
         int tile = (int) Math.min(tileElements(typesize), nel8 - start);
         long tileBytes = (long) tile * typesize;
@@ -154,12 +151,16 @@ final class BitShuffleVector {
     }
 
     /**
-     * The whole groups of {@link BitMatrixVector#GROUP} bytes of the block by planes: each tile of elements is bit
-     * transposed into 8 planes in the scratch ({@link BitMatrixVector#forward(MemorySegment, long, int,
-     * MemorySegment, long, long, int)}), and each plane {@code b} byte-shuffled into the bit rows {@code 8j + b}.
-     * Returns the elements done (the rest, fewer than a group's, takes the tile path).
+     * The whole groups of {@link BitMatrixVector#GROUP} bytes of the block by planes, where {@link BitMatrixVector}
+     * runs and the typesize is 2, 4 or 8. Forward: each tile of elements is bit transposed into 8 planes in the
+     * scratch ({@link BitMatrixVector#forward(MemorySegment, long, int, MemorySegment, long, long, int)}), and each
+     * plane {@code b} byte-shuffled into the bit rows {@code 8j + b}; backward the reverse. Returns the elements done
+     * (0 where this does not run; the rest, fewer than a group's, takes the tile path).
      */
-    private static long forwardByPlanes(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
+    private static long byPlanes(boolean forward, MemorySegment src, MemorySegment dst, long nel8, int typesize) {
+        if (!BitMatrixVector.USABLE || (typesize != 2 && typesize != 4 && typesize != 8)) {
+            return 0;
+        }
         long rowStride = nel8 / 8;
         long done = nel8 - nel8 % (BitMatrixVector.GROUP / typesize);
         if (done == 0) {
@@ -172,11 +173,20 @@ final class BitShuffleVector {
         MemorySegment scratch = SCRATCH.get().ensure(8 * planeStride);
         for (long first = 0; first < done; first += tile) {
             int n = (int) Math.min(tile, done - first);
-            BitMatrixVector.forward(src, first * typesize, typesize, scratch, 0, planeStride,
-                    n * typesize / BitMatrixVector.GROUP);
-            for (int b = 0; b < 8; b++) {
-                ShuffleVector.shuffleElements(scratch, b * planeStride, dst, b * rowStride + first / 8,
-                        8 * rowStride, n / 8, typesize);
+            int groups = n * typesize / BitMatrixVector.GROUP;
+            long row = first / 8;
+            if (forward) {
+                BitMatrixVector.forward(src, first * typesize, typesize, scratch, 0, planeStride, groups);
+                for (int b = 0; b < 8; b++) {
+                    ShuffleVector.shuffleElements(scratch, b * planeStride, dst, row + b * rowStride, 8 * rowStride,
+                            n / 8, typesize);
+                }
+            } else {
+                for (int b = 0; b < 8; b++) {
+                    ShuffleVector.unshuffleElements(src, row + b * rowStride, 8 * rowStride, scratch, b * planeStride,
+                            n / 8, typesize);
+                }
+                BitMatrixVector.backward(scratch, 0, planeStride, typesize, dst, first * typesize, groups);
             }
         }
         return done;
@@ -184,12 +194,9 @@ final class BitShuffleVector {
 
     private static void backward(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
         long rowStride = nel8 / 8;
-        long start = 0;
-        if (BitMatrixVector.USABLE && (typesize == 2 || typesize == 4 || typesize == 8)) {
-            start = backwardByPlanes(src, dst, nel8, typesize);
-            if (start == nel8) {
-                return;
-            }
+        long start = byPlanes(false, src, dst, nel8, typesize);
+        if (start == nel8) {
+            return;
         }
         int tile = (int) Math.min(tileElements(typesize), nel8 - start);
         long tileBytes = (long) tile * typesize;
@@ -207,32 +214,6 @@ final class BitShuffleVector {
                 ShuffleVector.unshuffleElements(scratch, 0, n, dst, first * typesize, n, typesize);
             }
         }
-    }
-
-    /**
-     * Inverse of {@link #forwardByPlanes}: the bit rows {@code 8j + b} of each tile byte-unshuffled into plane
-     * {@code b} in the scratch, and the 8 planes bit transposed back into the elements ({@link
-     * BitMatrixVector#backward(MemorySegment, long, long, int, MemorySegment, long, int)}). Returns the elements done.
-     */
-    private static long backwardByPlanes(MemorySegment src, MemorySegment dst, long nel8, int typesize) {
-        long rowStride = nel8 / 8;
-        long done = nel8 - nel8 % (BitMatrixVector.GROUP / typesize);
-        if (done == 0) {
-            return 0;
-        }
-        int tile = (int) Math.min(TILE_BYTES / typesize, done);
-        long planeStride = (long) tile * typesize / 8 + 64;
-        MemorySegment scratch = SCRATCH.get().ensure(8 * planeStride);
-        for (long first = 0; first < done; first += tile) {
-            int n = (int) Math.min(tile, done - first);
-            for (int b = 0; b < 8; b++) {
-                ShuffleVector.unshuffleElements(src, b * rowStride + first / 8, 8 * rowStride, scratch,
-                        b * planeStride, n / 8, typesize);
-            }
-            BitMatrixVector.backward(scratch, 0, planeStride, typesize, dst, first * typesize,
-                    n * typesize / BitMatrixVector.GROUP);
-        }
-        return done;
     }
 
     /**
