@@ -16,7 +16,7 @@ import java.util.Locale;
  * java --add-modules jdk.incubator.vector --enable-native-access=ALL-UNNAMED -Dblosc2.clib=.../libblosc2.so \
  *     -cp benchmarks/target/benchmarks.jar io.github.blosc2panama.benchmarks.Alternating slice f32_4d all 16
  * ... Alternating decompress i32_arange blosclz-5-shuffle 1 16      (or compress; dataset config nthreads turns)
- * ... Alternating kernel unshuffle i32_arange 262144 16             (kernel dataset piece turns)
+ * ... Alternating kernel unshuffle i32_arange 262144 16             (kernel dataset piece turns [typesize])
  * </pre>
  * The chunk turns run over the first 16 MiB of the dataset, as {@link ChunkBenchmark} does, or over as much as
  * {@code -Dblosc2.bench.mib=64} says (the later chunks of a dataset can compress quite differently).
@@ -59,10 +59,11 @@ public final class Alternating {
                     () -> (dec ? c.decompress() : c.compress()) >= 0 ? mib : 0);
             ours.tearDown();
             c.tearDown();
-        } else if (args.length == 5 && args[0].equals("kernel")) {
+        } else if ((args.length == 5 || args.length == 6) && args[0].equals("kernel")) {
             KernelBenchmark.Block block = new KernelBenchmark.Block();
             block.dataset = args[2];
             block.piece = Integer.parseInt(args[3]);
+            block.typesize = args.length == 6 ? Integer.parseInt(args[5]) : 0;
             block.setup();
             KernelBenchmark.Kernel ours = kernel(args[1], KernelBenchmark.JavaKernels.expect(true));
             KernelBenchmark.Kernel c = kernel(args[1], new KernelBenchmark.CKernels(CBlosc2.load()));
@@ -72,7 +73,7 @@ public final class Alternating {
             block.tearDown();
         } else {
             System.err.println("usage: Alternating slice ARRAY REGION TURNS | (decompress|compress) DATASET CONFIG"
-                    + " NTHREADS TURNS | kernel (shuffle|unshuffle|bitshuffle|bitunshuffle) DATASET PIECE TURNS"
+                    + " NTHREADS TURNS | kernel (shuffle|unshuffle|bitshuffle|bitunshuffle) DATASET PIECE TURNS [TYPESIZE]"
                     + "   (the parameters of SliceBenchmark, ChunkBenchmark and KernelBenchmark)");
             System.exit(2);
         }
