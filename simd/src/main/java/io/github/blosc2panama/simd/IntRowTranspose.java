@@ -19,14 +19,12 @@ import jdk.incubator.vector.VectorSpecies;
  * instructions per 256 bytes instead of about 16. Used by {@link LaneTranspose} when {@link #USABLE} (the same
  * condition as {@link LongRowTranspose#BYTE_SELECTS}).
  *
- * <p>The typesize-4 loops take two steps a turn, the second one at {@code min(i + STEP, whole - STEP)}: when
- * {@code whole} is an odd number of steps, the last turn does its last step twice, which writes the same bytes again
- * (sources and destination never overlap). Written one step a turn (and unrolled by C2 all the same), the shuffle of
- * 256 KiB pieces ran at 49-50 GB/s in every JVM against 55-57 two steps a turn, and the unshuffle at 48-58 (under
- * 52 in half the JVMs) against 56-58; typesize 2 gained nothing from it.
+ * <p>The typesize-4 loops take two steps a turn ({@link #INT_STEP} elements). Written one step a turn (and unrolled
+ * by C2 all the same), the shuffle of 256 KiB pieces ran at 49-50 GB/s in every JVM against 55-57 two steps a turn,
+ * and the unshuffle at 48-58 (under 52 in half the JVMs) against 56-58; typesize 2 gained nothing from it.
  *
- * <p>Callers pass native segments and a multiple of {@link #STEP} elements; no argument checks: callers have done
- * them.
+ * <p>Callers pass native segments and a multiple of {@link #STEP} elements ({@link #INT_STEP} for typesize 4); no
+ * argument checks: callers have done them.
  */
 final class IntRowTranspose {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -36,6 +34,8 @@ final class IntRowTranspose {
     private static final VectorSpecies<Short> S = ShortVector.SPECIES_512;
     /** Elements per step: the lanes of a byte vector. */
     static final int STEP = B.length();
+    /** Elements per turn of the typesize-4 loops: two steps (see the class comment). */
+    static final int INT_STEP = 2 * STEP;
 
     // Two-vector selects over the concatenation (a, b): zips of the first and of the second halves, even and odd lanes
     private static final ByteVector ZIP_BYTES_LO = (ByteVector) indexes(B, t -> (t % 2) * STEP + t / 2);
@@ -95,16 +95,15 @@ final class IntRowTranspose {
         b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         try {
-            for (int i = 0; i < whole; i += 2 * STEP) { // two steps a turn: see the class comment
+            for (int i = 0; i < whole; i += INT_STEP) {
                 long at = aFrom + i;
                 long bt = bFrom + i;
                 Vector<Byte> r0 = ByteVector.fromMemorySegment(B, a, at, LE);
                 Vector<Byte> r1 = ByteVector.fromMemorySegment(B, a, at + aStride, LE);
                 Vector<Byte> r2 = ByteVector.fromMemorySegment(B, b, bt, LE);
                 Vector<Byte> r3 = ByteVector.fromMemorySegment(B, b, bt + bStride, LE);
-                int j = Math.min(i + STEP, whole - STEP);
-                at = aFrom + j;
-                bt = bFrom + j;
+                at += STEP;
+                bt += STEP;
                 Vector<Byte> q0 = ByteVector.fromMemorySegment(B, a, at, LE);
                 Vector<Byte> q1 = ByteVector.fromMemorySegment(B, a, at + aStride, LE);
                 Vector<Byte> q2 = ByteVector.fromMemorySegment(B, b, bt, LE);
@@ -122,7 +121,7 @@ final class IntRowTranspose {
                 lo1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, q0, q1)).reinterpretAsShorts();
                 hi0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, q2, q3)).reinterpretAsShorts();
                 hi1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, q2, q3)).reinterpretAsShorts();
-                o = to + 4L * j;
+                o += 4 * STEP;
                 ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo0, hi0)).intoMemorySegment(d, o, LE);
                 ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI, lo0, hi0)).intoMemorySegment(d, o + STEP, LE);
                 ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo1, hi1)).intoMemorySegment(d, o + 2 * STEP, LE);
@@ -138,14 +137,13 @@ final class IntRowTranspose {
         s = NativeSegments.typed(s);
         d = NativeSegments.typed(d);
         try {
-            for (int i = 0; i < whole; i += 2 * STEP) { // two steps a turn: see the class comment
+            for (int i = 0; i < whole; i += INT_STEP) {
                 long at = from + 4L * i;
                 Vector<Short> v0 = ShortVector.fromMemorySegment(S, s, at, LE);
                 Vector<Short> v1 = ShortVector.fromMemorySegment(S, s, at + STEP, LE);
                 Vector<Short> v2 = ShortVector.fromMemorySegment(S, s, at + 2 * STEP, LE);
                 Vector<Short> v3 = ShortVector.fromMemorySegment(S, s, at + 3 * STEP, LE);
-                int j = Math.min(i + STEP, whole - STEP);
-                at = from + 4L * j;
+                at += 4 * STEP;
                 Vector<Short> w0 = ShortVector.fromMemorySegment(S, s, at, LE);
                 Vector<Short> w1 = ShortVector.fromMemorySegment(S, s, at + STEP, LE);
                 Vector<Short> w2 = ShortVector.fromMemorySegment(S, s, at + 2 * STEP, LE);
@@ -163,7 +161,7 @@ final class IntRowTranspose {
                 hi0 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, w0, w1)).reinterpretAsBytes();
                 lo1 = ((ShortVector) SHORTS.invokeExact(EVEN_SHORTS, w2, w3)).reinterpretAsBytes();
                 hi1 = ((ShortVector) SHORTS.invokeExact(ODD_SHORTS, w2, w3)).reinterpretAsBytes();
-                row = to + j;
+                row += STEP;
                 ((ByteVector) BYTES.invokeExact(EVEN_BYTES, lo0, lo1)).intoMemorySegment(d, row, LE);
                 ((ByteVector) BYTES.invokeExact(ODD_BYTES, lo0, lo1)).intoMemorySegment(d, row + stride, LE);
                 ((ByteVector) BYTES.invokeExact(EVEN_BYTES, hi0, hi1)).intoMemorySegment(d, row + 2 * stride, LE);

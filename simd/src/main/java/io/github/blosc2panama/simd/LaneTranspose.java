@@ -143,7 +143,7 @@ final class LaneTranspose {
                            MemorySegment d, long to, int n) {
         int whole;
         if (IntRowTranspose.USABLE) {
-            whole = n - n % IntRowTranspose.STEP;
+            whole = n - n % IntRowTranspose.INT_STEP;
             IntRowTranspose.rowsToInts(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         } else if (PBI == 1) {
             whole = n - n % BI.length();
@@ -307,7 +307,7 @@ final class LaneTranspose {
     static void intsToRows(MemorySegment s, long from, MemorySegment d, long to, long stride, int n) {
         int whole;
         if (IntRowTranspose.USABLE) {
-            whole = n - n % IntRowTranspose.STEP;
+            whole = n - n % IntRowTranspose.INT_STEP;
             IntRowTranspose.intsToRows(s, from, d, to, stride, whole);
         } else if (PBI == 1) {
             whole = n - n % BI.length();

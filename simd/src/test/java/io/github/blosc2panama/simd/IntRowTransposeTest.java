@@ -24,7 +24,7 @@ class IntRowTransposeTest {
         SplittableRandom random = new SplittableRandom(24);
         for (int typesize : new int[] {2, 4}) {
             for (int steps : new int[] {1, 2, 5}) {
-                int n = steps * IntRowTranspose.STEP;
+                int n = steps * (typesize == 4 ? IntRowTranspose.INT_STEP : IntRowTranspose.STEP);
                 int length = n * typesize;
                 long stride = n + 7;
                 try (Arena arena = Arena.ofConfined()) {
