@@ -19,12 +19,13 @@ import jdk.incubator.vector.VectorSpecies;
  * instructions per 256 bytes instead of about 16. Used by {@link LaneTranspose} when {@link #USABLE} (the same
  * condition as {@link LongRowTranspose#BYTE_SELECTS}).
  *
- * <p>The typesize-4 loops take two steps a turn ({@link #INT_STEP} elements). Written one step a turn (and unrolled
- * by C2 all the same), the shuffle of 256 KiB pieces ran at 49-50 GB/s in every JVM against 55-57 two steps a turn,
- * and the unshuffle at 48-58 (under 52 in half the JVMs) against 56-58; typesize 2 gained nothing from it.
+ * <p>{@link #intsToRows} takes two steps a turn ({@link #INT_STEP} elements): written one step a turn (and unrolled
+ * by C2 all the same), it shuffled 256 KiB pieces at 49-50 GB/s in every JVM against 55-57. Not the other three:
+ * {@link #rowsToInts} two steps a turn unshuffled the same pieces faster (56-58 GB/s against 48-58) but decompressed
+ * typesize-4 chunks 2-4 % slower, whichever way the two steps were written; typesize 2 gained nothing.
  *
- * <p>Callers pass native segments and a multiple of {@link #STEP} elements ({@link #INT_STEP} for typesize 4); no
- * argument checks: callers have done them.
+ * <p>Callers pass native segments and a multiple of {@link #STEP} elements ({@link #INT_STEP} to
+ * {@link #intsToRows}); no argument checks: callers have done them.
  */
 final class IntRowTranspose {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -34,7 +35,7 @@ final class IntRowTranspose {
     private static final VectorSpecies<Short> S = ShortVector.SPECIES_512;
     /** Elements per step: the lanes of a byte vector. */
     static final int STEP = B.length();
-    /** Elements per turn of the typesize-4 loops: two steps (see the class comment). */
+    /** Elements per turn of {@link #intsToRows}: two steps (see the class comment). */
     static final int INT_STEP = 2 * STEP;
 
     // Two-vector selects over the concatenation (a, b): zips of the first and of the second halves, even and odd lanes
@@ -95,33 +96,18 @@ final class IntRowTranspose {
         b = NativeSegments.typed(b);
         d = NativeSegments.typed(d);
         try {
-            for (int i = 0; i < whole; i += INT_STEP) {
+            for (int i = 0; i < whole; i += STEP) {
                 long at = aFrom + i;
                 long bt = bFrom + i;
                 Vector<Byte> r0 = ByteVector.fromMemorySegment(B, a, at, LE);
                 Vector<Byte> r1 = ByteVector.fromMemorySegment(B, a, at + aStride, LE);
                 Vector<Byte> r2 = ByteVector.fromMemorySegment(B, b, bt, LE);
                 Vector<Byte> r3 = ByteVector.fromMemorySegment(B, b, bt + bStride, LE);
-                at += STEP;
-                bt += STEP;
-                Vector<Byte> q0 = ByteVector.fromMemorySegment(B, a, at, LE);
-                Vector<Byte> q1 = ByteVector.fromMemorySegment(B, a, at + aStride, LE);
-                Vector<Byte> q2 = ByteVector.fromMemorySegment(B, b, bt, LE);
-                Vector<Byte> q3 = ByteVector.fromMemorySegment(B, b, bt + bStride, LE);
                 Vector<Short> lo0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r0, r1)).reinterpretAsShorts();
                 Vector<Short> lo1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r0, r1)).reinterpretAsShorts();
                 Vector<Short> hi0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, r2, r3)).reinterpretAsShorts();
                 Vector<Short> hi1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, r2, r3)).reinterpretAsShorts();
                 long o = to + 4L * i;
-                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo0, hi0)).intoMemorySegment(d, o, LE);
-                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI, lo0, hi0)).intoMemorySegment(d, o + STEP, LE);
-                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo1, hi1)).intoMemorySegment(d, o + 2 * STEP, LE);
-                ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI, lo1, hi1)).intoMemorySegment(d, o + 3 * STEP, LE);
-                lo0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, q0, q1)).reinterpretAsShorts();
-                lo1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, q0, q1)).reinterpretAsShorts();
-                hi0 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_LO, q2, q3)).reinterpretAsShorts();
-                hi1 = ((ByteVector) BYTES.invokeExact(ZIP_BYTES_HI, q2, q3)).reinterpretAsShorts();
-                o += 4 * STEP;
                 ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo0, hi0)).intoMemorySegment(d, o, LE);
                 ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_HI, lo0, hi0)).intoMemorySegment(d, o + STEP, LE);
                 ((ShortVector) SHORTS.invokeExact(ZIP_SHORTS_LO, lo1, hi1)).intoMemorySegment(d, o + 2 * STEP, LE);

@@ -143,7 +143,7 @@ final class LaneTranspose {
                            MemorySegment d, long to, int n) {
         int whole;
         if (IntRowTranspose.USABLE) {
-            whole = n - n % IntRowTranspose.INT_STEP;
+            whole = n - n % IntRowTranspose.STEP;
             IntRowTranspose.rowsToInts(a, aFrom, aStride, b, bFrom, bStride, d, to, whole);
         } else if (PBI == 1) {
             whole = n - n % BI.length();
