@@ -42,7 +42,9 @@ public final class PythonPeer {
         try {
             Path file = Files.createTempFile("peer", ".py");
             Files.writeString(file, script);
-            List<String> cmd = new ArrayList<>(List.of(py, file.toString()));
+            // -I: the script's directory (the system's temp directory) is not on sys.path, so that no stray
+            // dis.py or inspect.py lying there shadows the standard library (a /tmp/dis.py broke every peer test)
+            List<String> cmd = new ArrayList<>(List.of(py, "-I", file.toString()));
             cmd.addAll(List.of(args));
             Process proc = new ProcessBuilder(cmd).redirectErrorStream(false).start();
             byte[] out = proc.getInputStream().readAllBytes();
