@@ -10,7 +10,8 @@ import java.util.Locale;
  * can call like those of the system's liblz4. The other is a newer lz4-java's (1.13 and newer: LZ4 1.11), which the
  * build unpacks into this module under {@link #DECODER_FOLDER}: it decodes up to twice as fast, but its fast levels
  * write other bytes than C-Blosc2 (a little larger, slower to decode) and its LZ4HC compresses slower, so it only
- * decompresses ({@link NativeLibraries.Library#LZ4_DECOMPRESSION}). Each is copied to a temporary file for the
+ * decompresses ({@link NativeLibraries.Library#LZ4_DECOMPRESSION}); so does the first, should the lz4-java on the class
+ * path be such a newer one ({@link NativeLibraries#LZ4_COMPRESSION_NEWEST}). Each is copied to a temporary file for the
  * system loader to map, and the file is removed once mapped ({@link JarLibraries#load}).
  */
 final class BundledLz4 {

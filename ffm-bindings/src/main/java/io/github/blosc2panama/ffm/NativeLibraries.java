@@ -35,9 +35,10 @@ import java.util.function.UnaryOperator;
  * </ol>
  * For LZ4 there are more candidates, and two roles ({@link BundledLz4}): {@link Library#LZ4} (compression and all
  * else) takes the newer ({@code LZ4_versionNumber}) of the system's liblz4 and the one inside the lz4-java jar when it
- * is on the class path (LZ4 1.10, the version C-Blosc2 3.3 bundles, while many systems still have 1.9);
- * {@link Library#LZ4_DECOMPRESSION} takes the newest of those and the decoder build this module carries (LZ4 1.11).
- * The system's wins a tie; the file of {@code -Dblosc2.lib.lz4} takes both roles;
+ * is on the class path (LZ4 1.10, the version C-Blosc2 3.3 bundles, while many systems still have 1.9), but not one
+ * newer than 1.10 while another is found ({@link #LZ4_COMPRESSION_NEWEST}: a newer lz4-java on the class path does
+ * not change what we write); {@link Library#LZ4_DECOMPRESSION} takes the newest of those and the decoder build this
+ * module carries (LZ4 1.11). The system's wins a tie; the file of {@code -Dblosc2.lib.lz4} takes both roles;
  * {@code -Dblosc2.lib.lz4.bundled=false} ignores both copies.
  * A library that cannot be loaded raises {@link NativeLibraryNotFoundException} naming every place tried,
  * only when one of its functions is first called: a missing zlib does not disturb LZ4 users.
@@ -99,6 +100,14 @@ public final class NativeLibraries {
             return lookup;
         }
     }
+
+    /**
+     * The newest {@code LZ4_versionNumber} preferred for compression: LZ4 1.10.x, the version C-Blosc2 3.3 bundles.
+     * LZ4 1.11's fast levels write other bytes, a little larger and slower to decode: i64_walk lz4-5-shuffle chunks
+     * compressed by the LZ4 1.11 of a lz4-java 1.14 jar that came first on {@code blosc2 bench}'s class path decoded at
+     * 25 GB/s instead of 34.5 ({@link BundledLz4}).
+     */
+    static final int LZ4_COMPRESSION_NEWEST = 11099;
 
     private static final Map<Library, Loaded> LOADED = new ConcurrentHashMap<>();
     private static final Linker LINKER = Linker.nativeLinker();
@@ -164,7 +173,7 @@ public final class NativeLibraries {
         if (library == Library.LZ4 || library == Library.LZ4_DECOMPRESSION) {
             Loaded chosen = system;
             for (Loaded copy : lz4Copies(library, properties, tried)) {
-                if (chosen == null || lz4Version(copy) > lz4Version(chosen)) {
+                if (chosen == null || lz4Prefers(library, lz4Version(copy), lz4Version(chosen))) {
                     chosen = copy;
                 }
             }
@@ -178,6 +187,21 @@ public final class NativeLibraries {
         String message = "native library " + library.baseName + " not found; tried: " + String.join(", ", tried)
                 + ". Install it or set -D" + library.property() + "=/path/to/the/library";
         return new Loaded(library, null, null, message);
+    }
+
+    /**
+     * Whether a liblz4 of version {@code candidate} takes {@code role} rather than the one of version {@code chosen}:
+     * the newer, except that for compression ({@link Library#LZ4}) one not newer than {@link #LZ4_COMPRESSION_NEWEST}
+     * wins over one that is.
+     */
+    static boolean lz4Prefers(Library role, int candidate, int chosen) {
+        if (role == Library.LZ4) {
+            boolean candidateFits = candidate <= LZ4_COMPRESSION_NEWEST;
+            if (candidateFits != (chosen <= LZ4_COMPRESSION_NEWEST)) {
+                return candidateFits;
+            }
+        }
+        return candidate > chosen;
     }
 
     /**

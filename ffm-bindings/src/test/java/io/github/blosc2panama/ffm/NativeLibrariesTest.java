@@ -160,6 +160,24 @@ class NativeLibrariesTest {
     }
 
     @Test
+    void lz4CompressesWithNothingNewerThanCBlosc2sLz4WhileThereIsAChoice() {
+        int lz4v194 = 10904;
+        int lz4v1100 = 11000;
+        int lz4v1110 = 11100;
+        int lz4v1120 = 11200;
+        assertTrue(NativeLibraries.lz4Prefers(Library.LZ4, lz4v1100, lz4v194), "1.10 over the system's 1.9");
+        assertFalse(NativeLibraries.lz4Prefers(Library.LZ4, lz4v194, lz4v1100));
+        assertFalse(NativeLibraries.lz4Prefers(Library.LZ4, lz4v1100, lz4v1100), "the system's wins a tie");
+        assertFalse(NativeLibraries.lz4Prefers(Library.LZ4, lz4v1110, lz4v194), "a lz4-java with LZ4 1.11");
+        assertTrue(NativeLibraries.lz4Prefers(Library.LZ4, lz4v1100, lz4v1110), "a system with LZ4 1.11");
+        assertTrue(NativeLibraries.lz4Prefers(Library.LZ4, lz4v1120, lz4v1110), "only newer ones: the newest");
+        assertTrue(NativeLibraries.lz4Prefers(Library.LZ4_DECOMPRESSION, lz4v1110, lz4v1100), "decoding: the newest");
+        assertTrue(NativeLibraries.lz4Prefers(Library.LZ4_DECOMPRESSION, lz4v1100, lz4v194));
+        assertFalse(NativeLibraries.lz4Prefers(Library.LZ4_DECOMPRESSION, lz4v1100, lz4v1110));
+        assertEquals(11000, NativeLibraries.LZ4_COMPRESSION_NEWEST / 100 * 100);
+    }
+
+    @Test
     void lz4DecompressesWithTheNewestBuildFound(@TempDir Path dir) throws IOException {
         NativeLibraries.Loaded system = NativeLibraries.load(Library.LZ4, Map.of(BundledLz4.PROPERTY, "false")::get);
         NativeLibraries.Loaded lz4java = NativeLibraries.load(Library.LZ4, Map.of("blosc2.lib.lz4.system", "false")::get);
