@@ -102,18 +102,11 @@ final class KernelChecks {
         if (aLength <= 0 || bLength <= 0 || a.isNative() != b.isNative()) {
             return DISJOINT;
         }
-        if (!a.isNative()) {
-            Object baseA = a.heapBase().orElse(null);
-            Object baseB = b.heapBase().orElse(null);
-            if (baseA == null || baseB == null) {
-                // read-only heap segments do not reveal their array
-                var shared = a.asSlice(aFrom, aLength).asOverlappingSlice(b.asSlice(bFrom, bLength));
-                return shared.isEmpty() ? DISJOINT
-                        : aLength == bLength && shared.get().byteSize() == aLength ? SAME : PARTIAL;
-            }
-            if (baseA != baseB) {
-                return DISJOINT;
-            }
+        if (!a.isNative() && a != b && a.asOverlappingSlice(b).isEmpty()) {
+            // Heap segments of two arrays, or apart in one: their ranges share nothing. When the segments do share
+            // bytes they share the array, and the offsets below compare. (Not heapBase(): an Optional a call, which
+            // C2 did not always scalar-replace, and none for read-only segments; Optional.empty() is a constant.)
+            return DISJOINT;
         }
         long x = a.address() + aFrom; // for heap segments, the offset in the array
         long y = b.address() + bFrom;

@@ -144,20 +144,14 @@ class DecompressAllocationTest {
                 dst.fill((byte) 0);
                 assertEquals(config.nbytes(), Blosc2.decompress(src, dst, dparams));
                 assertEquals(-1, dst.mismatch(expected), "decompressed bytes differ");
-                // Known exception, reported but not asserted: DELTA with its reference and buffer both on the heap.
-                // The kernels' overlap check reads heapBase() (an Optional) for two heap segments; C2 usually
-                // scalar-replaces it (0 bytes), but not always (128 bytes/call for good in some JVMs: in two runs of
-                // the suite without the python peer tests). Not waited for, then: the grace for C2 made this test
-                // take 200 s instead of 1 there (20 s for each of its 10 variants).
-                boolean heapDelta = heap && config.pipeline().startsWith("delta");
                 int calls = (int) Math.max(MIN_CALLS, MEASURED_BYTES / config.nbytes());
                 long bytes = allocatedBytes(src, dst, dparams, (int) (warmup / config.nbytes()), calls, ROUNDS,
-                        heapDelta ? 0 : JIT_GRACE_NANOS);
+                        JIT_GRACE_NANOS);
                 warmup = REWARM_BYTES;
                 String what = config + ", " + (heap ? "heap" : "native") + " chunk and destination, nthreads "
                         + nthreads + ": " + (double) bytes / calls + " bytes/call";
                 System.out.println("[alloc] " + what);
-                if (bytes != 0 && !heapDelta) {
+                if (bytes != 0) {
                     allocating.add(what);
                 }
             }
