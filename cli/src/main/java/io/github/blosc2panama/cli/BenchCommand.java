@@ -1,5 +1,6 @@
 package io.github.blosc2panama.cli;
 
+import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.data.BenchConfig;
 import io.github.blosc2panama.core.data.Dataset;
 import io.github.blosc2panama.core.data.Datasets;
@@ -127,6 +128,10 @@ final class BenchCommand implements Command {
         }
         if (json) {
             io.out().println(table.json(rows));
+        } else if (!configs.isEmpty()) {
+            // which builds of the native codecs ran decides our speeds and ratios (and a jar left on the class
+            // path once made this command compress with another LZ4)
+            Blosc2.nativeLibraries().lines().forEach(line -> io.out().println("# " + line));
         }
         return 0;
     }

@@ -1,5 +1,6 @@
 package io.github.blosc2panama.cli;
 
+import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.Blosc2Exception;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -94,6 +95,8 @@ public final class Main {
                     throw new UsageException("'" + first + "' takes no arguments");
                 }
                 io.out().println(PROG + " (blosc2-panama) " + Version.get());
+                io.out().println("native codec libraries:");
+                Blosc2.nativeLibraries().lines().forEach(line -> io.out().println("  " + line));
                 return 0;
             }
             default -> {

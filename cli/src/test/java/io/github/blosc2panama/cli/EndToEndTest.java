@@ -154,7 +154,9 @@ class EndToEndTest {
         String table = Run.of("bench", "--size", "1", "--dataset", "i32_arange", "--config", "blosclz-5-shuffle",
                 "--threads", "2", "--reps", "1").ok();
         List<String> lines = table.lines().toList();
-        assertEquals(3, lines.size(), table);
+        assertEquals(7, lines.size(), table);
         assertTrue(lines.get(2).matches("i32_arange +[0-9a-f]{16} blosclz-5-shuffle +2 .*"), table);
+        assertTrue(lines.get(3).startsWith("# lz4, lz4hc compression: "), table);
+        assertTrue(lines.get(6).startsWith("# zlib: "), table);
     }
 }

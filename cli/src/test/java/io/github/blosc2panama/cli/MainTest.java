@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,7 +29,13 @@ class MainTest {
 
     @Test
     void versionAndHelp() {
-        assertTrue(Run.of("--version").ok().matches("blosc2 \\(blosc2-panama\\) \\S+\n"));
+        String version = Run.of("--version").ok();
+        List<String> lines = version.lines().toList();
+        assertTrue(lines.get(0).matches("blosc2 \\(blosc2-panama\\) \\S+"), version);
+        assertEquals("native codec libraries:", lines.get(1), version);
+        assertEquals(List.of("lz4, lz4hc compression", "lz4, lz4hc decompression", "zstd", "zlib"),
+                lines.subList(2, lines.size()).stream().map(l -> l.strip().split(":")[0]).toList(), version);
+        assertTrue(lines.get(2).contains("LZ4 1.10."), "LZ4 compresses as C-Blosc2 3.3's 1.10: " + version);
         String help = Run.of("--help").ok();
         for (String c : new String[] {"compress", "decompress", "info", "bench", "--debug"}) {
             assertTrue(help.contains(c), c + " in " + help);

@@ -94,6 +94,16 @@ public final class Blosc2 {
         return io.github.blosc2panama.core.chunk.ChunkHeader.parse(chunk).toInfo();
     }
 
+    /**
+     * Which native library serves each codec here and where it was loaded from, one line per codec role
+     * ({@code "zstd: zstd 1.5.7 from zstd-jni ..."}), or why one could not be loaded. The versions decide how fast
+     * the codecs run and which bytes they write (LZ4 compresses as C-Blosc2 3.3 does on LZ4 1.10). Loads the
+     * libraries if need be; never throws.
+     */
+    public static String nativeLibraries() {
+        return io.github.blosc2panama.core.codec.NativeCodecs.libraries();
+    }
+
     // ---- special chunks (header only, no data stored)
 
     /** A chunk of {@code nbytes} zero bytes. */

@@ -177,6 +177,10 @@ public final class NativeLibraries {
                     chosen = copy;
                 }
             }
+            if (chosen == system && system != null) {
+                return new Loaded(library, system.lookup(), system.source() + " (LZ4 " + lz4VersionName(system) + ")",
+                        null);
+            }
             if (chosen != null) {
                 return chosen;
             }
@@ -251,7 +255,7 @@ public final class NativeLibraries {
             }
             Loaded loaded = new Loaded(Library.LZ4, lookup, null, null);
             return new Loaded(Library.LZ4, lookup,
-                    "liblz4 " + lz4Version(loaded) + " from " + from + " (" + resource + ")", null);
+                    "LZ4 " + lz4VersionName(loaded) + " from " + from + " (" + resource + ")", null);
         } catch (IOException | IllegalArgumentException e) {
             return new Loaded(Library.LZ4, null, null, resource + " (" + from + ": " + e.getMessage() + ")");
         }
@@ -289,6 +293,12 @@ public final class NativeLibraries {
         } catch (IOException | IllegalArgumentException e) {
             return new Loaded(Library.ZSTD, null, null, name + " (zstd-jni's copy: " + e.getMessage() + ")");
         }
+    }
+
+    /** {@link #lz4Version} as LZ4 writes it ({@code "1.9.4"}), or {@code "unknown"}. */
+    static String lz4VersionName(Loaded loaded) {
+        int v = lz4Version(loaded);
+        return v < 0 ? "unknown" : v / 10000 + "." + v / 100 % 100 + "." + v % 100;
     }
 
     /** {@code LZ4_versionNumber()} of a loaded liblz4 (10904 for 1.9.4), or -1 when it has no such function. */

@@ -147,6 +147,8 @@ class NativeLibrariesTest {
         assertNotNull(system.lookup(), system.failure());
         assertNotNull(bundled.lookup(), bundled.failure()); // lz4-java is on the test class path
         assertTrue(bundled.source().contains("from lz4-java"), bundled.source());
+        assertTrue(bundled.source().startsWith("LZ4 1.10."), bundled.source());
+        assertTrue(system.source().matches("liblz4\\S* \\(LZ4 1\\.\\d+\\.\\d+\\)"), system.source());
         int systemVersion = NativeLibraries.lz4Version(system);
         int bundledVersion = NativeLibraries.lz4Version(bundled);
         assertEquals(11000, bundledVersion / 100 * 100, "lz4-java 1.9-1.12 carries LZ4 1.10, C-Blosc2's own");

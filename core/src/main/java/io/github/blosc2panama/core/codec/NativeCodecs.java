@@ -2,6 +2,8 @@ package io.github.blosc2panama.core.codec;
 
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.ffm.NativeLibraries;
+import io.github.blosc2panama.ffm.NativeLibraries.Library;
 import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
 import io.github.blosc2panama.ffm.Zstd;
 import java.lang.foreign.MemorySegment;
@@ -43,6 +45,23 @@ public final class NativeCodecs {
     public static final int MIN_USEFUL_DICT = 256;
 
     private NativeCodecs() {
+    }
+
+    /**
+     * The native libraries behind the codecs, one line per role ({@code "lz4, lz4hc compression: LZ4 1.10.0 from
+     * lz4-java (...)"}): where each was loaded from, or why it could not be. Loads them if need be; never throws.
+     */
+    public static String libraries() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("lz4, lz4hc compression: ").append(NativeLibraries.describe(Library.LZ4)).append('\n');
+        sb.append("lz4, lz4hc decompression: ").append(NativeLibraries.describe(Library.LZ4_DECOMPRESSION))
+                .append('\n');
+        sb.append("zstd: ").append(Zstd.backendDescription()).append('\n');
+        sb.append("zlib: ").append(ZlibCodec.INSTANCE.backend().equals("libdeflate")
+                ? NativeLibraries.describe(Library.LIBDEFLATE) + "; " + NativeLibraries.describe(Library.ZLIB)
+                        + " for streams with noise"
+                : NativeLibraries.describe(Library.ZLIB)).append('\n');
+        return sb.toString();
     }
 
     /** The LZ4 codec. */

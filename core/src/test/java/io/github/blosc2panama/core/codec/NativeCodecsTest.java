@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.InvalidArgumentException;
@@ -12,6 +13,7 @@ import io.github.blosc2panama.core.UnsupportedFeatureException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,6 +23,19 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class NativeCodecsTest {
+
+    @Test
+    void librariesNameTheBuildBehindEachCodecRole() {
+        String libraries = Blosc2.nativeLibraries();
+        List<String> lines = libraries.lines().toList();
+        assertEquals(List.of("lz4, lz4hc compression", "lz4, lz4hc decompression", "zstd", "zlib"),
+                lines.stream().map(l -> l.split(":")[0]).toList(), libraries);
+        // lz4-java, a dependency of core, carries LZ4 1.10 (C-Blosc2 3.3's): compression runs on it, or on a
+        // system liblz4 of the same version; decompression on the newest build found
+        assertTrue(lines.get(0).contains("LZ4 1.10."), libraries);
+        assertTrue(lines.get(1).matches(".*LZ4 1\\.(1[0-9])\\..*"), libraries);
+        assertEquals(libraries, NativeCodecs.libraries());
+    }
 
     static byte[] compressible(int n, long seed) {
         Random r = new Random(seed);
