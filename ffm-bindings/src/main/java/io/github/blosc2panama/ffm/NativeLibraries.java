@@ -196,16 +196,21 @@ public final class NativeLibraries {
     /**
      * Whether a liblz4 of version {@code candidate} takes {@code role} rather than the one of version {@code chosen}:
      * the newer, except that for compression ({@link Library#LZ4}) one not newer than {@link #LZ4_COMPRESSION_NEWEST}
-     * wins over one that is.
+     * wins over one that is (or whose version is unknown, -1).
      */
     static boolean lz4Prefers(Library role, int candidate, int chosen) {
         if (role == Library.LZ4) {
-            boolean candidateFits = candidate <= LZ4_COMPRESSION_NEWEST;
-            if (candidateFits != (chosen <= LZ4_COMPRESSION_NEWEST)) {
+            boolean candidateFits = fitsCompression(candidate);
+            if (candidateFits != fitsCompression(chosen)) {
                 return candidateFits;
             }
         }
         return candidate > chosen;
+    }
+
+    /** Whether LZ4 {@code version} is known and not newer than {@link #LZ4_COMPRESSION_NEWEST}. */
+    private static boolean fitsCompression(int version) {
+        return version >= 0 && version <= LZ4_COMPRESSION_NEWEST;
     }
 
     /**

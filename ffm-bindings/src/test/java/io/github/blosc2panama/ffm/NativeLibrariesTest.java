@@ -177,6 +177,9 @@ class NativeLibrariesTest {
         assertTrue(NativeLibraries.lz4Prefers(Library.LZ4_DECOMPRESSION, lz4v1100, lz4v194));
         assertFalse(NativeLibraries.lz4Prefers(Library.LZ4_DECOMPRESSION, lz4v1100, lz4v1110));
         assertEquals(11000, NativeLibraries.LZ4_COMPRESSION_NEWEST / 100 * 100);
+        int unknown = -1; // a liblz4 without LZ4_versionNumber
+        assertFalse(NativeLibraries.lz4Prefers(Library.LZ4, unknown, lz4v1110), "unknown: the newer, as before");
+        assertTrue(NativeLibraries.lz4Prefers(Library.LZ4, lz4v194, unknown));
     }
 
     @Test
