@@ -113,7 +113,7 @@ class DecompressAllocationTest {
                 Blosc2.decompress(src, dst, dparams);
                 assertEquals(-1, dst.mismatch(MemorySegment.ofArray(Blosc2.decompress(chunk))),
                         "decompressed bytes differ");
-                long bytes = allocatedBytes(src, dst, dparams, 50, 20, ROUNDS, JIT_GRACE_NANOS);
+                long bytes = allocatedBytes(src, dst, dparams, 50, 20, ROUNDS);
                 assertEquals(0, bytes, Blosc2.info(chunk).special() + (heap ? ", heap" : ", native")
                         + ": bytes allocated by 20 calls");
             }
@@ -145,8 +145,7 @@ class DecompressAllocationTest {
                 assertEquals(config.nbytes(), Blosc2.decompress(src, dst, dparams));
                 assertEquals(-1, dst.mismatch(expected), "decompressed bytes differ");
                 int calls = (int) Math.max(MIN_CALLS, MEASURED_BYTES / config.nbytes());
-                long bytes = allocatedBytes(src, dst, dparams, (int) (warmup / config.nbytes()), calls, ROUNDS,
-                        JIT_GRACE_NANOS);
+                long bytes = allocatedBytes(src, dst, dparams, (int) (warmup / config.nbytes()), calls, ROUNDS);
                 warmup = REWARM_BYTES;
                 String what = config + ", " + (heap ? "heap" : "native") + " chunk and destination, nthreads "
                         + nthreads + ": " + (double) bytes / calls + " bytes/call";
@@ -161,17 +160,17 @@ class DecompressAllocationTest {
 
     /**
      * The least number of bytes {@code calls} calls allocated, over {@code rounds} rounds, and while that is not 0,
-     * more rounds for up to {@code graceNanos}.
+     * more rounds for up to {@link #JIT_GRACE_NANOS}.
      */
     private static long allocatedBytes(MemorySegment src, MemorySegment dst, DParams dparams, int warmup,
-            int calls, int rounds, long graceNanos) {
+            int calls, int rounds) {
         for (int i = 0; i < warmup; i++) {
             Blosc2.decompress(src, dst, dparams);
         }
         long least = Long.MAX_VALUE;
-        // at least `rounds` rounds; while it still allocates, more rounds for up to graceNanos (the vector kernels
-        // box their vectors until C2 has compiled them, which takes seconds on a loaded machine)
-        long deadline = System.nanoTime() + graceNanos;
+        // at least `rounds` rounds; while it still allocates, more rounds for up to JIT_GRACE_NANOS (the vector
+        // kernels box their vectors until C2 has compiled them, which takes seconds on a loaded machine)
+        long deadline = System.nanoTime() + JIT_GRACE_NANOS;
         for (int round = 0; least > 0 && (round < rounds || System.nanoTime() < deadline); round++) {
             long[] workers = workerIds();
             long[] before = AllocationCounter.of(workers);
