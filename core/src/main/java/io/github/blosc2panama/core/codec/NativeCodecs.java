@@ -57,10 +57,7 @@ public final class NativeCodecs {
         sb.append("lz4, lz4hc decompression: ").append(NativeLibraries.describe(Library.LZ4_DECOMPRESSION))
                 .append('\n');
         sb.append("zstd: ").append(Zstd.backendDescription()).append('\n');
-        sb.append("zlib: ").append(ZlibCodec.INSTANCE.backend().equals("libdeflate")
-                ? NativeLibraries.describe(Library.LIBDEFLATE) + "; " + NativeLibraries.describe(Library.ZLIB)
-                        + " for streams with noise"
-                : NativeLibraries.describe(Library.ZLIB)).append('\n');
+        sb.append("zlib: ").append(ZlibCodec.INSTANCE.libraries()).append('\n');
         return sb.toString();
     }
 

@@ -4,6 +4,8 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.NativeLibraryException;
 import io.github.blosc2panama.core.UnsupportedFeatureException;
 import io.github.blosc2panama.ffm.Libdeflate;
+import io.github.blosc2panama.ffm.NativeLibraries;
+import io.github.blosc2panama.ffm.NativeLibraries.Library;
 import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
 import io.github.blosc2panama.ffm.Zlib;
 import java.lang.foreign.Arena;
@@ -51,6 +53,15 @@ final class ZlibCodec implements BlockCodec {
     /** Which library compresses and decompresses: "libdeflate" or "zlib". */
     String backend() {
         return libdeflate ? "libdeflate" : "zlib";
+    }
+
+    /** Where the libraries this codec runs on came from, as {@link NativeLibraries#describe} says. */
+    String libraries() {
+        if (!libdeflate) {
+            return NativeLibraries.describe(Library.ZLIB);
+        }
+        return NativeLibraries.describe(Library.LIBDEFLATE)
+                + (zlibForNoise ? "; " + NativeLibraries.describe(Library.ZLIB) + " for streams with noise" : "");
     }
 
     @Override
