@@ -33,6 +33,11 @@ public interface ChunkCodec {
     /** A header-only chunk of {@code nbytes} bytes standing for {@code value} (ZERO, NAN or UNINIT). */
     byte[] special(SpecialValue value, int nbytes, int typesize);
 
+    /** A repeated-value chunk: {@code nbytes} bytes (a positive multiple of its length) repeating {@code value}. */
+    default byte[] repeatValue(int nbytes, byte[] value) {
+        return Blosc2.repeatValue(nbytes, value);
+    }
+
     /** The facade's implementation. */
     ChunkCodec BLOSC2 = new ChunkCodec() {
         @Override

@@ -53,6 +53,12 @@ public record ParsedFrame(FrameHeader header, ChunkOffsets offsets, FrameTrailer
                     + headerLen + " bytes");
         }
         long dataLen = sparse ? 0 : h.cbytes();
+        if (h.nbytes() == 0 && dataLen > trailerPos - headerLen) {
+            // C-Blosc2 removes the chunks and the offsets index when it deletes the last chunk but leaves their cbytes
+            // in the header; with nbytes 0 it holds no chunks and never reads cbytes. Neither do we (and we write 0).
+            h = h.withSizes(frameLen, 0, 0, h.chunksize(), h.blocksize(), h.generalFlags(), h.hasVlmetalayers());
+            dataLen = 0;
+        }
         if (dataLen > trailerPos - headerLen) {
             throw new CorruptDataException(source + ": at offset " + FrameHeader.POS_CBYTES + ", cbytes: value " + dataLen
                     + " exceeds the " + (trailerPos - headerLen) + " bytes between header and trailer");

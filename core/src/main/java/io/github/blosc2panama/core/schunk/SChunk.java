@@ -902,22 +902,24 @@ public final class SChunk implements AutoCloseable {
             total += v;
         }
         // special chunks become special offsets only where a reader derives the right size
+        int typesize = s.header().typesize();
         for (int k = 0; k < n; k++) {
             MemorySegment c = pending.get(k);
-            SpecialValue sv = c != null ? ChunkPeek.read(c, 0, c.byteSize(), "chunk").special()
+            ChunkPeek peek = c != null ? ChunkPeek.read(c, 0, c.byteSize(), "chunk") : null;
+            SpecialValue sv = peek != null ? peek.special()
                     : offs[k] < 0 ? OffsetsIndex.special(offs[k], "chunk " + k) : SpecialValue.NONE;
-            boolean encodable = (sv == SpecialValue.ZERO || sv == SpecialValue.NAN || sv == SpecialValue.UNINIT)
-                    && cs > 0 && nb[k] == (k == n - 1 && total % cs != 0 ? (int) (total % cs) : cs);
-            if (encodable && sv == SpecialValue.NAN && c != null
-                    && ChunkPeek.read(c, 0, c.byteSize(), "chunk").typesize() != s.header().typesize()) {
-                // a reader rebuilds NaNs with the frame's typesize: keep a chunk whose NaNs are of another width
-                encodable = false;
+            if (sv != SpecialValue.ZERO && sv != SpecialValue.NAN && sv != SpecialValue.UNINIT) {
+                continue;
             }
-            if (c != null && encodable) {
+            // a reader rebuilds NaNs with the frame's typesize
+            int nanWidth = peek != null ? peek.typesize() : typesize;
+            boolean encodable = cs > 0 && nb[k] == (k == n - 1 && total % cs != 0 ? (int) (total % cs) : cs)
+                    && (sv != SpecialValue.NAN || nanWidth == typesize);
+            if (encodable) {
                 offs[k] = OffsetsIndex.specialOffset(sv);
                 pending.set(k, null);
-            } else if (c == null && offs[k] < 0 && !encodable) {
-                pending.set(k, MemorySegment.ofArray(codec.special(sv, nb[k], s.header().typesize())));
+            } else if (c != null || offs[k] < 0) {
+                pending.set(k, MemorySegment.ofArray(storedSpecial(sv, nb[k], nanWidth, typesize)));
             }
         }
         long stored = storedBytes(s);
@@ -934,6 +936,23 @@ public final class SChunk implements AutoCloseable {
         FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, blocksize, generalFlags(cs, vlBlocks && n > 0),
                 !vl.isEmpty());
         commit(s, nh, offs, nb, pending, freed, stored, vl);
+    }
+
+    /**
+     * The chunk to store for a ZERO, NAN or UNINIT chunk that no special offset can stand for. C-Blosc2 reads
+     * header-only chunks of those kinds from in-memory frames only ({@code frame_get_lazychunk} refuses them in frame
+     * files and sparse frames) but repeated-value chunks everywhere: so a repeated value of the frame's typesize, zeros
+     * (ZERO, UNINIT) or NaNs; where that cannot stand for the chunk (not whole items, or NaNs of another width), its
+     * data compressed with the frame's parameters.
+     */
+    private byte[] storedSpecial(SpecialValue sv, int nbytes, int nanWidth, int typesize) {
+        boolean repeatable = nbytes > 0 && nbytes % typesize == 0
+                && (sv != SpecialValue.NAN || typesize % nanWidth == 0);
+        byte[] data = new byte[repeatable ? typesize : nbytes];
+        if (sv == SpecialValue.NAN) {
+            codec.decompress(MemorySegment.ofArray(codec.special(sv, data.length, nanWidth)), MemorySegment.ofArray(data));
+        }
+        return repeatable ? codec.repeatValue(nbytes, data) : codec.compress(MemorySegment.ofArray(data), cparams());
     }
 
     private void commit(State s, FrameHeader h, long[] offs, int[] nb, List<MemorySegment> pending, List<Long> freed,

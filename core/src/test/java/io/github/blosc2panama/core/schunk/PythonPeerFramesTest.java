@@ -29,11 +29,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * python-blosc2 (C-Blosc2 3.3) as a peer, with real compression, 36 frames each way: every codec,
+ * python-blosc2 (C-Blosc2 3.3) as a peer, with real compression, 39-42 frames each way: every codec,
  * shuffle / bitshuffle / delta / bytedelta / trunc-prec / no filter, typesizes 1, 2, 3, 4, 8 and 16,
  * several chunk sizes (fixed, with a shorter last chunk, variable), contiguous files, sparse
  * directories and in-memory cframes, special chunks (zeros, NaN, uninit), metalayers and
- * vlmetalayers, after insert, delete, update and reorder. Both sides describe each frame the same
+ * vlmetalayers, after insert, delete (of every chunk too, then we append), update and reorder,
+ * special chunks in frames whose chunksize turned variable. Both sides describe each frame the same
  * way (see {@code peer.py}): nchunks, nbytes, parameters, per-chunk nbytes / special / sha256,
  * metalayers as raw bytes, vlmetalayers decompressed; the descriptions must be equal. Skipped when
  * the property {@code blosc2.python} is empty.
@@ -50,7 +51,7 @@ class PythonPeerFramesTest {
     private Path script() throws Exception {
         Path p = dir.resolve("peer.py");
         try (InputStream in = PythonPeerFramesTest.class.getResourceAsStream("peer.py")) {
-            Files.copy(in, p);
+            Files.copy(in, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         return p;
     }
@@ -120,8 +121,10 @@ class PythonPeerFramesTest {
         assumeTrue(python() != null, "blosc2.python not set");
         Path out = Files.createDirectories(dir.resolve("py"));
         List<Object> frames = runPython(List.of("make", out.toString()));
-        assertTrue(frames.size() >= 30, frames.size() + " frames");
+        assertTrue(frames.size() >= 39, frames.size() + " frames");
         int specials = 0;
+        List<String> refilled = new ArrayList<>();
+        List<Map<String, Object>> refilledDesc = new ArrayList<>();
         for (Object o : frames) {
             Map<String, Object> want = (Map<String, Object>) o;
             String name = (String) want.get("path");
@@ -135,8 +138,25 @@ class PythonPeerFramesTest {
             for (Object c : (List<Object>) want.get("chunks")) {
                 specials += ((Number) ((Map<String, Object>) c).get("special")).intValue() != 0 ? 1 : 0;
             }
+            if (((Number) want.get("nchunks")).intValue() == 0) {
+                // python deleted every chunk (a contiguous file keeps their cbytes in its header): we append again
+                try (SuperChunk sc = kind.equals("memory") ? SuperChunk.fromCframe(Files.readAllBytes(p))
+                        : SuperChunk.openWritable(p)) {
+                    sc.append(data(sc.chunksize() > 0 ? sc.chunksize() : 4000, refilled.size(), 1));
+                    if (kind.equals("memory")) {
+                        Files.write(p, sc.toCframe());
+                    }
+                    refilledDesc.add(describe(sc, p.toString(), kind));
+                }
+                refilled.add(p.toString());
+                refilled.add(kind);
+            }
         }
         assertTrue(specials >= 10, specials + " special chunks");
+        assertEquals(6, refilled.size(), "python's frames with every chunk deleted");
+        List<String> args = new ArrayList<>(List.of("read"));
+        args.addAll(refilled);
+        assertEquals(refilledDesc, runPython(args), "python reads the emptied frames we appended to");
     }
 
     // ------------------------------------------------------------------ Java writes, Python reads
@@ -191,7 +211,7 @@ class PythonPeerFramesTest {
         Path out = Files.createDirectories(dir.resolve("java"));
         List<String> args = new ArrayList<>(List.of("read"));
         List<Map<String, Object>> ours = new ArrayList<>();
-        for (int i = 0; i < 36; i++) {
+        for (int i = 0; i < 42; i++) {
             String kind = KINDS[i % 3];
             Path p = out.resolve(String.format("j%02d_%s.b2frame", i, kind));
             List<byte[]> model = new ArrayList<>();
@@ -227,6 +247,44 @@ class PythonPeerFramesTest {
         }
     }
 
+    /**
+     * Special chunks (zeros, NaN, uninit) that no special offset can stand for: the chunksize turns variable, then
+     * more come of other sizes, of NaNs of another width, of zeros that are not whole items. C-Blosc2 refuses
+     * header-only chunks of those kinds in frame files and sparse frames.
+     */
+    private static void specialsOfVariableSize(SuperChunk sc, int i, int ts, int chunksize, List<byte[]> model,
+            java.util.function.UnaryOperator<byte[]> kept) {
+        SpecialValue picked = new SpecialValue[] {SpecialValue.ZERO, SpecialValue.NAN, SpecialValue.UNINIT}[i % 3];
+        SpecialValue sv = picked == SpecialValue.NAN && ts != 4 && ts != 8 ? SpecialValue.ZERO : picked;
+        java.util.function.IntFunction<byte[]> special = n -> switch (sv) {
+            case NAN -> Blosc2.nans(n, ts);
+            case UNINIT -> Blosc2.uninit(n, ts);
+            default -> Blosc2.zeros(n, ts);
+        };
+        // what each reads back: zeros for uninit too (stored as zeros once no special offset can stand for it)
+        java.util.function.IntFunction<byte[]> expected = n -> sv == SpecialValue.NAN
+                ? Blosc2.decompress(Blosc2.nans(n, ts)) : new byte[n];
+        sc.appendChunk(special.apply(chunksize));
+        model.add(expected.apply(chunksize));
+        byte[] d = data(chunksize, i * 100, 1);
+        sc.append(d);
+        model.add(kept.apply(d));
+        sc.appendChunk(special.apply(chunksize));
+        model.add(expected.apply(chunksize));
+        d = data(chunksize + 3 * ts, i * 100 + 1, 2); // the chunksize turns variable
+        sc.append(d);
+        model.add(kept.apply(d));
+        int half = chunksize / 2 / ts * ts;
+        sc.appendChunk(special.apply(half)); // another size
+        model.add(expected.apply(half));
+        sc.insertChunk(1, Blosc2.zeros(chunksize + 1, 1)); // not whole items of the typesize
+        model.add(1, new byte[chunksize + 1]);
+        if (sv == SpecialValue.NAN) {
+            sc.appendChunk(Blosc2.nans(chunksize, 12 - ts)); // NaNs of the other width
+            model.add(Blosc2.decompress(Blosc2.nans(chunksize, 12 - ts)));
+        }
+    }
+
     /** Frame {@code i} of the Java side; {@code model} receives the data of every chunk, in order. */
     private static SuperChunk build(int i, String kind, Path p, List<byte[]> model) {
         Filter[] filters = PIPELINES[i % PIPELINES.length];
@@ -255,7 +313,9 @@ class PythonPeerFramesTest {
             sc.addMetalayer("jmeta", new byte[] {(byte) 0x92, (byte) i, (byte) 0xa1, 'j'});
             sc.addMetalayer("raw", data(3 + i, i, 0));
         }
-        if (i >= 30) {
+        if (i >= 36) {
+            specialsOfVariableSize(sc, i, ts, chunksize, model, kept);
+        } else if (i >= 30) {
             SpecialValue sv = new SpecialValue[] {SpecialValue.ZERO, SpecialValue.NAN, SpecialValue.UNINIT}[i % 3];
             if (sv == SpecialValue.NAN && ts != 4 && ts != 8) {
                 sv = SpecialValue.ZERO;

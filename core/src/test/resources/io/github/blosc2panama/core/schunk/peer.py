@@ -1,5 +1,6 @@
 # The python-blosc2 (C-Blosc2) side of PythonPeerTest.
-#   peer.py make DIR          writes 36 frames into DIR, prints a JSON list describing them
+#   peer.py make DIR          writes 39 frames into DIR, prints a JSON list describing them (the last three
+#                             had all their chunks deleted)
 #   peer.py read PATH KIND..  opens frames (KIND: cframe, sframe, or memory = a cframe file read
 #                             with schunk_from_cframe), prints a JSON list describing them
 # A description: nchunks, nbytes, parameters, per-chunk nbytes / special value / sha256 of the data
@@ -71,7 +72,7 @@ def data(nbytes, ts, seed, pattern):
 
 def make(out):
     frames = []
-    for i in range(36):
+    for i in range(39):
         filters, fmeta = pipelines[i % len(pipelines)]
         ts = typesizes[(i // 2) % len(typesizes)]
         if blosc2.Filter.TRUNC_PREC in filters and ts not in (4, 8):
@@ -88,7 +89,13 @@ def make(out):
         storage = blosc2.Storage(contiguous=(kind != "sframe"), urlpath=(None if kind == "memory" else path),
                                  mode="w", meta=meta)
         s = blosc2.SChunk(chunksize=chunksize, cparams=cparams, storage=storage)
-        if i >= 30:
+        if i >= 36:
+            # every chunk deleted: C-Blosc2 leaves their cbytes in the header of a contiguous frame
+            for k in range(2):
+                s.append_data(data(chunksize, ts, i * 100 + k, k))
+            s.delete_chunk(1)
+            s.delete_chunk(0)
+        elif i >= 30:
             # special chunks written by fill_special
             sv = [blosc2.SpecialValue.ZERO, blosc2.SpecialValue.NAN, blosc2.SpecialValue.UNINIT][i % 3]
             if sv == blosc2.SpecialValue.NAN and ts not in (4, 8):
