@@ -176,6 +176,9 @@ public final class ChunkHeader {
             if (valueSize <= 0) {
                 throw corrupt("repeated-value chunk carries no value (cbytes " + cbytes + ")");
             }
+            if (nbytes == 0) {
+                throw corrupt("repeated-value chunk of 0 bytes (C-Blosc2 cannot decompress it either)");
+            }
             if (valueSize > nbytes || nbytes % valueSize != 0) {
                 throw corrupt("repeated-value chunk: nbytes " + nbytes + " is not a multiple of the value size " + valueSize);
             }

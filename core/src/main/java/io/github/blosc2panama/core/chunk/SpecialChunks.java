@@ -44,6 +44,10 @@ public final class SpecialChunks {
             if (repeated == null || repeated.length != typesize) {
                 throw new InvalidArgumentException("the repeated value must have typesize (" + typesize + ") bytes");
             }
+            if (nbytes == 0) {
+                // C-Blosc2 cannot decompress an empty repeated-value chunk
+                throw new InvalidArgumentException("a repeated-value chunk needs nbytes > 0");
+            }
             extra = typesize;
         }
         int n = (int) nbytes;
