@@ -94,10 +94,8 @@ public record ParsedFrame(FrameHeader header, ChunkOffsets offsets, FrameTrailer
         for (int i = 0; i < distinct; i++) {
             long off = offsets.get(i);
             if (off < 0) {
+                // (in a frame of variable chunksize the super-chunk derives the size, or refuses the chunk)
                 OffsetsIndex.special(off, source + ": chunk " + i);
-                if (h.chunksize() <= 0) {
-                    throw new CorruptDataException(source + ": chunk " + i + " is special but the frame has no fixed chunksize");
-                }
             } else if (sparse ? off > 0xFFFFFFFFL : off > dataLen - ChunkPeek.HEADER_LEN) {
                 throw new CorruptDataException(source + ": chunk " + i + String.format(" has offset 0x%016x", off)
                         + (sparse ? ", not a chunk file number" : " outside of the chunks section of " + dataLen + " bytes"));

@@ -224,7 +224,7 @@ public final class SChunk implements AutoCloseable {
         FrameHeader h = s.header();
         int cs = h.chunksize();
         if (cs <= 0) {
-            throw new CorruptDataException(store.source() + ": chunk " + i + " is special but chunksize is " + cs);
+            return unsizedSpecialNbytes(s, i);
         }
         int n = s.offsets().size();
         long rem = h.nbytes() % cs;
@@ -232,6 +232,30 @@ public final class SChunk implements AutoCloseable {
             return (int) rem;
         }
         return cs;
+    }
+
+    /**
+     * The size of special chunk {@code i} of a frame whose chunksize is variable, where no offset says it: C-Blosc2
+     * writes such frames (an all-zeros chunk appended once the chunksize turned variable) and reads the chunk back as 0
+     * bytes. If it is the frame's only special chunk, it is what the header's nbytes leaves after the others.
+     */
+    private int unsizedSpecialNbytes(State s, int i) {
+        String where = store.source() + ": chunk " + i;
+        long others = 0;
+        for (int k = 0; k < s.offsets().size(); k++) {
+            if (k != i && s.offsets().get(k) < 0) {
+                throw new CorruptDataException(where + " is special in a frame of variable chunksize, as is chunk " + k
+                        + ": their sizes are unknown");
+            }
+            others += k == i ? 0 : nbytesOf(s, k);
+        }
+        long left = s.header().nbytes() - others;
+        if (left < 0) {
+            throw new CorruptDataException(where + " is special in a frame of variable chunksize whose nbytes ("
+                    + s.header().nbytes() + ") is less than its other chunks hold (" + others + ")");
+        }
+        limits.checkChunkNbytes(left, where + " (special, variable chunksize: nbytes left by the other chunks)");
+        return (int) left;
     }
 
     private void checkIndex(int i, State s) {

@@ -159,6 +159,55 @@ class PythonPeerFramesTest {
         assertEquals(refilledDesc, runPython(args), "python reads the emptied frames we appended to");
     }
 
+    @Test
+    void zerosPythonAppendedToAFrameOfVariableChunksize() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        // C codes an all-zeros chunk as a special offset even once the chunksize is variable (0): then no offset says
+        // its size, and C reads it back as 0 bytes. With one such chunk the header's nbytes gives it; with two, not.
+        String script = """
+                import sys, blosc2, numpy as np
+                for name, zeros in (('one.b2frame', 1), ('two.b2frame', 2)):
+                    s = blosc2.SChunk(chunksize=16000, cparams=blosc2.CParams(typesize=4),
+                                      storage=blosc2.Storage(contiguous=True, urlpath=sys.argv[1] + '/' + name, mode='w'))
+                    s.append_data(np.arange(4000, dtype='<i4').tobytes())
+                    s.append_data(np.arange(1000, dtype='<i4').tobytes())
+                    s.append_data(np.arange(4000, dtype='<i4').tobytes())
+                    for z in range(zeros):
+                        s.append_data(bytes(16000 - 4000 * z))
+                    s.append_data(np.arange(2000, dtype='<i4').tobytes())
+                    print(name, s.chunksize, s.nchunks, s.nbytes, [len(s.decompress_chunk(k)) for k in range(s.nchunks)])
+                """;
+        String out = io.github.blosc2panama.core.testutil.PythonPeer.run(script, dir.toString());
+        assertTrue(out.contains("one.b2frame 0 5 60000 [16000, 4000, 16000, 0, 8000]"), out);
+        byte[] arange4000 = new byte[16000];
+        java.nio.ByteBuffer.wrap(arange4000).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer()
+                .put(java.util.stream.IntStream.range(0, 4000).toArray());
+        try (SuperChunk sc = SuperChunk.openWritable(dir.resolve("one.b2frame"))) {
+            assertEquals(60000, sc.nbytes());
+            assertEquals(new byte[16000].length, sc.decompressChunk(3).length);
+            assertTrue(java.util.Arrays.equals(new byte[16000], sc.decompressChunk(3)));
+            assertTrue(java.util.Arrays.equals(arange4000, sc.decompressChunk(2)));
+            sc.append(arange4000); // the zeros are stored now, as a repeated value C reads
+        }
+        String again = io.github.blosc2panama.core.testutil.PythonPeer.run("""
+                import sys, blosc2
+                s = blosc2.open(sys.argv[1])
+                print(s.nchunks, s.nbytes, [len(s.decompress_chunk(k)) for k in range(s.nchunks)],
+                      set(bytes(s.decompress_chunk(3))))
+                """, dir.resolve("one.b2frame").toString());
+        assertTrue(again.startsWith("6 76000 [16000, 4000, 16000, 16000, 8000, 16000] {0}"), again);
+        try (SuperChunk sc = SuperChunk.open(dir.resolve("two.b2frame"))) {
+            assertEquals(6, sc.nchunks());
+            assertTrue(java.util.Arrays.equals(arange4000, sc.decompressChunk(2)));
+            assertEquals(8000, sc.decompressChunk(5).length);
+            for (int k : new int[] {3, 4}) {
+                io.github.blosc2panama.core.CorruptDataException e = org.junit.jupiter.api.Assertions.assertThrows(
+                        io.github.blosc2panama.core.CorruptDataException.class, () -> sc.decompressChunk(k));
+                assertTrue(e.getMessage().contains("sizes are unknown"), e.getMessage());
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ Java writes, Python reads
 
     private static final Codec[] CODECS = {Codec.BLOSCLZ, Codec.LZ4, Codec.LZ4HC, Codec.ZLIB, Codec.ZSTD};
