@@ -937,8 +937,9 @@ public final class SChunk implements AutoCloseable {
             }
             // a reader rebuilds NaNs with the frame's typesize
             int nanWidth = peek != null ? peek.typesize() : typesize;
+            // (C rebuilds the chunk with blosc2_chunk_zeros and its siblings, which want whole items)
             boolean encodable = cs > 0 && nb[k] == (k == n - 1 && total % cs != 0 ? (int) (total % cs) : cs)
-                    && (sv != SpecialValue.NAN || nanWidth == typesize);
+                    && nb[k] % typesize == 0 && (sv != SpecialValue.NAN || nanWidth == typesize);
             if (encodable) {
                 offs[k] = OffsetsIndex.specialOffset(sv);
                 pending.set(k, null);
@@ -967,7 +968,8 @@ public final class SChunk implements AutoCloseable {
      * header-only chunks of those kinds from in-memory frames only ({@code frame_get_lazychunk} refuses them in frame
      * files and sparse frames) but repeated-value chunks everywhere: so a repeated value of the frame's typesize, zeros
      * (ZERO, UNINIT) or NaNs; where that cannot stand for the chunk (not whole items, or NaNs of another width), its
-     * data compressed with the frame's parameters.
+     * data: NaNs compressed with the frame's parameters, zeros stored as they are (compressed, they would make the
+     * header-only chunk again).
      */
     private byte[] storedSpecial(SpecialValue sv, int nbytes, int nanWidth, int typesize) {
         boolean repeatable = nbytes > 0 && nbytes % typesize == 0
@@ -976,7 +978,11 @@ public final class SChunk implements AutoCloseable {
         if (sv == SpecialValue.NAN) {
             codec.decompress(MemorySegment.ofArray(codec.special(sv, data.length, nanWidth)), MemorySegment.ofArray(data));
         }
-        return repeatable ? codec.repeatValue(nbytes, data) : codec.compress(MemorySegment.ofArray(data), cparams());
+        if (repeatable) {
+            return codec.repeatValue(nbytes, data);
+        }
+        CParams p = sv == SpecialValue.NAN ? cparams() : cparams().toBuilder().clevel(0).build();
+        return codec.compress(MemorySegment.ofArray(data), p);
     }
 
     private void commit(State s, FrameHeader h, long[] offs, int[] nb, List<MemorySegment> pending, List<Long> freed,
