@@ -41,6 +41,8 @@ final class CompressCommand implements Command {
                 When OUT ends in .b2frame, or --chunksize or --sparse is given, IN (any size) is cut
                 into chunks and written as a frame: a contiguous frame file (or a cframe on standard
                 output with "-"), or with --sparse a sparse frame directory (which must not exist).
+                An existing OUT file is replaced, only once the new one is complete (a failed command
+                leaves it as it was); a sparse OUT must not exist. The directory of OUT must exist.
                 A progress bar is shown on standard error when it is a terminal.
 
                 options:
@@ -56,7 +58,7 @@ final class CompressCommand implements Command {
                   --use-dict           train and store a dictionary (zstd, lz4, lz4hc)
                 frame options:
                   --chunksize N        bytes per chunk (default %d, rounded down to a multiple of the typesize)
-                  --sparse             write a sparse frame directory
+                  --sparse             write a sparse frame directory (a sparse array with --dtype)
                   --meta N=HEX,..      metalayers: name and raw content in hex
                   --vlmeta N=HEX,..    vlmetalayers: name and content in hex (stored compressed)
                 """.formatted(Blosc2.MAX_BUFFERSIZE, DEFAULT_CHUNKSIZE) + NDArrayCompress.HELP;

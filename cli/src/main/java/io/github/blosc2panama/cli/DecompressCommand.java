@@ -31,7 +31,8 @@ final class DecompressCommand implements Command {
 
                 Writes the data of the Blosc2 chunk in PATH to OUT ("-" for standard output). For a
                 contiguous frame (.b2frame file) or a sparse frame (directory), writes the data of all
-                its chunks in order.
+                its chunks in order. An existing OUT file is replaced, only once the new one is
+                complete.
 
                 options:
                   --nthreads N   decompression threads

@@ -93,10 +93,19 @@ final class FileIo {
         }
     }
 
+    /** Refuses an output whose directory does not exist (commands create no directories). */
+    static void checkDirectoryOf(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        if (dir != null && !Files.isDirectory(dir)) {
+            throw new CliException("cannot write " + target + ": no directory " + dir);
+        }
+    }
+
     private static Path tempBeside(Path target) throws IOException {
         if (Files.isDirectory(target)) {
             throw new CliException(target + " is a directory");
         }
+        checkDirectoryOf(target);
         Path dir = target.toAbsolutePath().getParent();
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {

@@ -80,13 +80,12 @@ final class FrameWriter {
             try (Arena arena = Arena.ofConfined();
                     SuperChunk sc = SuperChunk.create(Storage.inMemory(), params, chunksize)) {
                 fill(sc, FileIo.mapInput(in, arena, Long.MAX_VALUE, ""));
-                byte[] frame = sc.toCframe();
-                io.out().write(frame, 0, frame.length);
-                io.out().flush();
+                FileIo.write(FileIo.STDOUT, MemorySegment.ofArray(sc.toCframe()), io);
             }
             return;
         }
         Path target = Path.of(out).toAbsolutePath();
+        FileIo.checkDirectoryOf(target);
         if (Files.isDirectory(target)) {
             throw new CliException(out + " exists and is a directory; remove it first");
         }

@@ -44,7 +44,12 @@ public final class Main {
         boolean debug = removeDebug(tokens);
         Io io = new Io(out, err);
         try {
-            return dispatch(tokens, io);
+            int rc = dispatch(tokens, io);
+            out.flush();
+            if (out.checkError()) {
+                throw new UncheckedIOException(new IOException("error writing to standard output"));
+            }
+            return rc;
         } catch (UsageException e) {
             err.println(PROG + ": " + oneLine(e.getMessage()) + " (see '" + PROG + " --help')");
             trace(e, debug, err);
@@ -80,7 +85,7 @@ public final class Main {
         List<String> rest = tokens.subList(1, tokens.size());
         switch (first) {
             case "--help", "-h", "help" -> {
-                if (rest.isEmpty()) {
+                if (rest.isEmpty() || rest.equals(List.of("--help")) || rest.equals(List.of("-h"))) {
                     io.out().print(usage());
                     return 0;
                 }

@@ -49,9 +49,24 @@ final class NDArrayCompress {
         if (a.has("blockshape")) {
             b.blockshape(NDArrayReport.parseIntDims("--blockshape", a.value("blockshape", "")));
         }
+        for (String frameOnly : List.of("chunksize", "meta", "vlmeta")) {
+            if (a.has(frameOnly)) {
+                throw new UsageException("--" + frameOnly + " applies to frames, not to b2nd arrays"
+                        + (frameOnly.equals("chunksize") ? " (--chunkshape sets an array's chunks)" : ""));
+            }
+        }
         boolean stdout = out.equals(FileIo.STDOUT);
+        boolean sparse = a.has("sparse");
+        if (stdout && sparse) {
+            throw new UsageException("--sparse writes a directory: give an OUT path, not '-'");
+        }
         if (!stdout) {
-            b.storage(Storage.contiguous(Path.of(out)));
+            Path target = Path.of(out);
+            FileIo.checkDirectoryOf(target);
+            if (sparse && java.nio.file.Files.exists(target)) {
+                throw new CliException(out + " exists; a sparse array is a new directory, remove it first");
+            }
+            b.storage(sparse ? Storage.sparse(target) : Storage.contiguous(target));
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment src = FileIo.mapInput(Path.of(in), arena, Long.MAX_VALUE, "bytes");

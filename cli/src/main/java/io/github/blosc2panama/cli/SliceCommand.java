@@ -26,6 +26,7 @@ final class SliceCommand implements Command {
                 Writes the items [start, stop) (stop exclusive, one entry per dimension) of the b2nd
                 array in PATH (a .b2nd file or a sparse directory) to OUT ("-" for standard output),
                 in C order, without padding. Only the chunks and blocks that intersect are decoded.
+                An existing OUT file is replaced, only once the new one is complete.
 
                 options:
                   --start A,B,..   first index per dimension (default 0)
