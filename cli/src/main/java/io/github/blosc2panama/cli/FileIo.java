@@ -93,8 +93,26 @@ final class FileIo {
         }
     }
 
+    /**
+     * Refuses an OUT that cannot be written: a sparse directory on standard output, a sparse directory that exists
+     * (it is always new), an OUT whose directory does not exist.
+     */
+    static void checkOutput(String out, boolean sparse) {
+        if (out.equals(STDOUT)) {
+            if (sparse) {
+                throw new UsageException("--sparse writes a directory: give an OUT path, not '-'");
+            }
+            return;
+        }
+        Path target = Path.of(out);
+        checkDirectoryOf(target);
+        if (sparse && Files.exists(target)) {
+            throw new CliException(out + " exists; a sparse frame is a new directory, remove it first");
+        }
+    }
+
     /** Refuses an output whose directory does not exist (commands create no directories). */
-    static void checkDirectoryOf(Path target) {
+    private static void checkDirectoryOf(Path target) {
         Path dir = target.toAbsolutePath().getParent();
         if (dir != null && !Files.isDirectory(dir)) {
             throw new CliException("cannot write " + target + ": no directory " + dir);

@@ -73,10 +73,8 @@ final class FrameWriter {
     }
 
     void write(Path in, String out) throws IOException {
+        FileIo.checkOutput(out, sparse);
         if (out.equals(FileIo.STDOUT)) {
-            if (sparse) {
-                throw new UsageException("--sparse writes a directory: give an OUT path, not '-'");
-            }
             try (Arena arena = Arena.ofConfined();
                     SuperChunk sc = SuperChunk.create(Storage.inMemory(), params, chunksize)) {
                 fill(sc, FileIo.mapInput(in, arena, Long.MAX_VALUE, ""));
@@ -85,12 +83,8 @@ final class FrameWriter {
             return;
         }
         Path target = Path.of(out).toAbsolutePath();
-        FileIo.checkDirectoryOf(target);
         if (Files.isDirectory(target)) {
             throw new CliException(out + " exists and is a directory; remove it first");
-        }
-        if (sparse && Files.exists(target)) {
-            throw new CliException(out + " exists; a sparse frame is a new directory, remove it first");
         }
         Path tmp = target.resolveSibling("." + target.getFileName() + ".tmp-" + ProcessHandle.current().pid());
         deleteFrame(tmp);

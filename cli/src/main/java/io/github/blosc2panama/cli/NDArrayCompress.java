@@ -57,16 +57,9 @@ final class NDArrayCompress {
         }
         boolean stdout = out.equals(FileIo.STDOUT);
         boolean sparse = a.has("sparse");
-        if (stdout && sparse) {
-            throw new UsageException("--sparse writes a directory: give an OUT path, not '-'");
-        }
+        FileIo.checkOutput(out, sparse);
         if (!stdout) {
-            Path target = Path.of(out);
-            FileIo.checkDirectoryOf(target);
-            if (sparse && java.nio.file.Files.exists(target)) {
-                throw new CliException(out + " exists; a sparse array is a new directory, remove it first");
-            }
-            b.storage(sparse ? Storage.sparse(target) : Storage.contiguous(target));
+            b.storage(sparse ? Storage.sparse(Path.of(out)) : Storage.contiguous(Path.of(out)));
         }
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment src = FileIo.mapInput(Path.of(in), arena, Long.MAX_VALUE, "bytes");
