@@ -13,9 +13,13 @@ import java.util.Locale;
 /**
  * Renders what {@code blosc2 info} tells about a contiguous or sparse frame: sizes and ratio, the
  * parameters its header records, every chunk (uncompressed and stored size, special value, where
- * it is stored), metalayers (raw bytes in hex) and vlmetalayers (decompressed bytes in hex).
+ * it is stored), metalayers (raw bytes in hex) and vlmetalayers (decompressed bytes in hex; the text shows the
+ * first 32 bytes of longer ones and their length).
  */
 final class FrameReport {
+    /** Bytes of a metalayer the text report shows in hex: 64 hex digits. */
+    static final int TEXT_HEX_BYTES = 32;
+
     /** One chunk: uncompressed and stored sizes, special value, offset (or chunk file number) or -1 if not stored. */
     record ChunkRow(int index, int nbytes, long cbytes, SpecialValue special, long location) {
     }
@@ -125,11 +129,11 @@ final class FrameReport {
         }
         sb.append(String.format("metalayers (%d)%n", metas.size()));
         for (Entry e : metas) {
-            sb.append(String.format("  %s  %s%n", e.name(), HexFormat.of().formatHex(e.content())));
+            sb.append(String.format("  %s  %s%n", e.name(), shortHex(e.content())));
         }
         sb.append(String.format("vlmetalayers (%d)%n", vlmetas.size()));
         for (Entry e : vlmetas) {
-            sb.append(String.format("  %s  %s%n", e.name(), HexFormat.of().formatHex(e.content())));
+            sb.append(String.format("  %s  %s%n", e.name(), shortHex(e.content())));
         }
         sb.append(String.format("chunks (%d)%n", chunks.size()));
         if (!chunks.isEmpty()) {
@@ -145,6 +149,18 @@ final class FrameReport {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * The first {@link #TEXT_HEX_BYTES} bytes of a metalayer in hex, then how long it is when longer (a vlmetalayer
+     * may hold megabytes); the JSON keeps the whole content.
+     */
+    static String shortHex(byte[] content) {
+        if (content.length <= TEXT_HEX_BYTES) {
+            return HexFormat.of().formatHex(content);
+        }
+        return HexFormat.of().formatHex(content, 0, TEXT_HEX_BYTES)
+                + String.format(Locale.ROOT, "... (%,d bytes)", content.length);
     }
 
     void json(JsonWriter w) {

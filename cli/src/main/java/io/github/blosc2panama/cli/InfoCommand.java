@@ -35,8 +35,9 @@ final class InfoCommand implements Command {
                 For a contiguous frame (a .b2frame file) or a sparse frame (a directory holding
                 chunks.b2frame): nbytes, cbytes, ratio, size on disk, nchunks, chunksize, typesize,
                 blocksize, codec, clevel, filters and their meta, splitmode, then every metalayer
-                (raw bytes in hex), every vlmetalayer (decompressed bytes in hex) and every chunk
-                (nbytes, cbytes, special value, offset or chunk file).
+                (raw bytes in hex), every vlmetalayer (decompressed bytes in hex; of a longer one the
+                first 32 bytes and its length, --json gives all) and every chunk (nbytes, cbytes,
+                special value, offset or chunk file).
 
                 options:
                   --json   one JSON object with snake_case keys ("kind": "chunk", "cframe" or "sframe")

@@ -92,6 +92,26 @@ class FrameCommandsTest {
     }
 
     @Test
+    void infoTextShortensLongMetadataAndJsonKeepsIt() throws Exception {
+        Path in = Files.write(tmp.resolve("in.bin"), new byte[1000]);
+        Path frame = tmp.resolve("long-meta.b2frame");
+        String big = "ab".repeat(100_000);
+        assertEquals("", Run.of("compress", in.toString(), frame.toString(), "--meta", "m=" + "cd".repeat(33),
+                "--vlmeta", "big=" + big + ",small=" + "ef".repeat(32)).ok());
+
+        String text = Run.of("info", frame.toString()).ok();
+        assertTrue(text.contains("  m  " + "cd".repeat(32) + "... (33 bytes)\n"), text);
+        assertTrue(text.contains("  big  " + "ab".repeat(32) + "... (100,000 bytes)\n"), text);
+        assertTrue(text.contains("  small  " + "ef".repeat(32) + "\n"), text);
+        assertTrue(text.length() < 2000, "the text stays short: " + text.length());
+
+        Map<String, Object> info = json(Run.of("info", "--json", frame.toString()).ok());
+        assertEquals(List.of(Map.of("name", "big", "hex", big), Map.of("name", "small", "hex", "ef".repeat(32))),
+                info.get("vlmetalayers"));
+        assertEquals(List.of(Map.of("name", "m", "hex", "cd".repeat(33))), info.get("metalayers"));
+    }
+
+    @Test
     void sparseFrameWithSpecialChunks() throws Exception {
         byte[] data = new byte[300_000];
         byte[] text = DataPatterns.generate(PatternSpec.of(Pattern.TEXT, 1), 100_000);
