@@ -2,6 +2,8 @@ package io.github.blosc2panama.benchmarks;
 
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.data.Dataset;
+import io.github.blosc2panama.core.data.Datasets;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
@@ -72,8 +74,8 @@ public class ChunkBenchmark {
     @Setup(Level.Trial)
     public void setup() {
         VectorModule.require();
-        io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
-        CParams params = io.github.blosc2panama.core.data.Datasets.configuration(config).cparams(ds.typesize(), nthreads);
+        Dataset ds = Datasets.dataset(dataset);
+        CParams params = Datasets.configuration(config).cparams(ds.typesize(), nthreads);
         arena = Arena.ofShared();
         MemorySegment all = arena.allocate((long) chunkCount * CHUNK_BYTES, 64);
         ds.fill(all);

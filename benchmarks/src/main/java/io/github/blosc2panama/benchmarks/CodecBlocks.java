@@ -4,6 +4,7 @@ import io.github.blosc2panama.ffm.Lz4;
 import io.github.blosc2panama.ffm.Zstd;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 
 /**
@@ -43,7 +44,7 @@ final class CodecBlocks {
         MemorySegment all;
         MemorySegment slots;
         if (heap) {
-            dataArray = data.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            dataArray = data.toArray(ValueLayout.JAVA_BYTE);
             slotArray = new byte[count * capacity];
             outArray = new byte[blockSize];
             all = MemorySegment.ofArray(dataArray);

@@ -15,6 +15,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -131,8 +132,8 @@ public class FrameBenchmark {
         int headerLen = h.getInt(11);
         long oneFrameLen = h.getLong(16);
         int trailerLen = h.getInt((int) oneFrameLen - 22);
-        byte[] header = java.util.Arrays.copyOf(one, headerLen);
-        byte[] trailer = java.util.Arrays.copyOfRange(one, (int) oneFrameLen - trailerLen, (int) oneFrameLen);
+        byte[] header = Arrays.copyOf(one, headerLen);
+        byte[] trailer = Arrays.copyOfRange(one, (int) oneFrameLen - trailerLen, (int) oneFrameLen);
         ByteBuffer offs = ByteBuffer.allocate(8 * n).order(ByteOrder.LITTLE_ENDIAN);
         for (int k = 0; k < n; k++) {
             offs.putLong(k * stride);

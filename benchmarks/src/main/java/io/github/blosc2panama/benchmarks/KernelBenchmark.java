@@ -1,10 +1,12 @@
 package io.github.blosc2panama.benchmarks;
 
 import io.github.blosc2panama.cbaseline.CBlosc2;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
+import io.github.blosc2panama.core.data.Dataset;
+import io.github.blosc2panama.core.data.Datasets;
 import io.github.blosc2panama.simd.BitShuffle;
 import io.github.blosc2panama.simd.Shuffle;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -64,7 +66,7 @@ public class KernelBenchmark {
             if (piece <= 0 || BLOCK_BYTES % piece != 0) {
                 throw new IllegalArgumentException("piece " + piece + " does not divide " + BLOCK_BYTES);
             }
-            io.github.blosc2panama.core.data.Dataset ds = io.github.blosc2panama.core.data.Datasets.dataset(dataset);
+            Dataset ds = Datasets.dataset(dataset);
             if (typesize == 0) {
                 typesize = ds.typesize();
             }

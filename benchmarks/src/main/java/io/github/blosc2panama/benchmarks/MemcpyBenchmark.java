@@ -3,6 +3,7 @@ package io.github.blosc2panama.benchmarks;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import io.github.blosc2panama.core.data.Datasets;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -48,7 +49,7 @@ public class MemcpyBenchmark {
     public void setup() {
         arena = Arena.ofShared();
         MemorySegment all = arena.allocate((long) ChunkBenchmark.CHUNKS * CHUNK, 64);
-        io.github.blosc2panama.core.data.Datasets.F64_NOISE.fill(all);
+        Datasets.F64_NOISE.fill(all);
         out = arena.allocate(CHUNK, 64);
         data = new MemorySegment[ChunkBenchmark.CHUNKS];
         for (int i = 0; i < data.length; i++) {

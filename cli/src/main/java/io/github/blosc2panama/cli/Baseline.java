@@ -2,6 +2,7 @@ package io.github.blosc2panama.cli;
 
 import io.github.blosc2panama.core.data.BenchConfig;
 import io.github.blosc2panama.core.data.Dataset;
+import java.io.PrintStream;
 import java.lang.foreign.MemorySegment;
 import java.util.Optional;
 
@@ -33,7 +34,7 @@ interface Baseline {
          * The baseline for a run: {@code clib} is the {@code --clib} option (null when not given); a note
          * for the user (such as how to get the library) goes to {@code err}.
          */
-        Baseline open(String clib, java.io.PrintStream err);
+        Baseline open(String clib, PrintStream err);
     }
 
     /** The absent baseline. */

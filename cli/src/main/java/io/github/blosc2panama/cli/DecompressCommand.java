@@ -6,6 +6,7 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.SuperChunk;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ final class DecompressCommand implements Command {
                 }
                 io.out().flush();
                 if (io.out().checkError()) {
-                    throw new java.io.UncheckedIOException(new IOException("error writing to standard output"));
+                    throw new UncheckedIOException(new IOException("error writing to standard output"));
                 }
                 return;
             }

@@ -1,6 +1,7 @@
 package io.github.blosc2panama.cli;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -10,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.function.Consumer;
 
 /**
@@ -128,7 +130,7 @@ final class FileIo {
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {
             // createTempFile makes the file owner-only; give the result the usual permissions.
-            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: keep the default permissions
         }
@@ -152,7 +154,7 @@ final class FileIo {
         }
         io.out().flush();
         if (io.out().checkError()) {
-            throw new java.io.UncheckedIOException(new IOException("error writing to standard output"));
+            throw new UncheckedIOException(new IOException("error writing to standard output"));
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * What a path holds, told from its first bytes (or, for a directory, its {@code chunks.b2frame}).
@@ -41,6 +42,6 @@ enum InputKind {
         try (InputStream in = Files.newInputStream(path)) {
             head = in.readNBytes(FRAME_MAGIC.length);
         }
-        return java.util.Arrays.equals(head, FRAME_MAGIC) ? CFRAME : CHUNK;
+        return Arrays.equals(head, FRAME_MAGIC) ? CFRAME : CHUNK;
     }
 }

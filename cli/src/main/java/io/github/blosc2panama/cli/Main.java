@@ -2,6 +2,9 @@ package io.github.blosc2panama.cli;
 
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.Blosc2Exception;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -26,8 +29,8 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        PrintStream out = new PrintStream(new java.io.BufferedOutputStream(
-                new java.io.FileOutputStream(java.io.FileDescriptor.out), 1 << 16), false);
+        PrintStream out = new PrintStream(new BufferedOutputStream(
+                new FileOutputStream(FileDescriptor.out), 1 << 16), false);
         int rc = run(args, out, System.err);
         out.flush();
         System.exit(rc);

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /** {@code blosc2 compress IN OUT.b2nd --dtype T --shape a,b,..}: raw C-order bytes into a b2nd array. */
@@ -68,7 +69,7 @@ final class NDArrayCompress {
                 need = Math.multiplyExact(need, s);
             }
             if (src.byteSize() != need) {
-                throw new CliException(in + " has " + src.byteSize() + " bytes but shape " + java.util.Arrays.toString(shape)
+                throw new CliException(in + " has " + src.byteSize() + " bytes but shape " + Arrays.toString(shape)
                         + " of " + dtype + " needs " + need);
             }
             try (NDArray arr = b.fromBytes(src)) {

@@ -1,8 +1,10 @@
 package io.github.blosc2panama.cli;
 
+import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.NDArray;
 import io.github.blosc2panama.core.SuperChunk;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,7 +35,7 @@ final class NDArrayReport {
                 w.beginObject();
                 w.member("kind", "b2nd");
                 w.member("path", pathArg);
-                w.member("storage", java.nio.file.Files.isDirectory(path) ? "sparse" : "contiguous");
+                w.member("storage", Files.isDirectory(path) ? "sparse" : "contiguous");
                 SuperChunk sc = a.superChunk();
                 w.member("nchunks", sc.nchunks());
                 w.member("nbytes", a.nbytes());
@@ -109,7 +111,7 @@ final class NDArrayReport {
     }
 
     static String codecName(int compcode) {
-        for (io.github.blosc2panama.core.Codec c : io.github.blosc2panama.core.Codec.values()) {
+        for (Codec c : Codec.values()) {
             if (c.id() == compcode) {
                 return c.lowerName();
             }

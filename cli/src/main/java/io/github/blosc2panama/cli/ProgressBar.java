@@ -1,5 +1,6 @@
 package io.github.blosc2panama.cli;
 
+import java.io.Console;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -24,7 +25,7 @@ final class ProgressBar {
 
     /** Whether the user watches standard error on a terminal (there is a console and it is a terminal). */
     static boolean stderrIsTerminal() {
-        java.io.Console c = System.console();
+        Console c = System.console();
         return c != null && c.isTerminal();
     }
 

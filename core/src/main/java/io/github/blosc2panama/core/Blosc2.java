@@ -1,5 +1,10 @@
 package io.github.blosc2panama.core;
 
+import io.github.blosc2panama.core.chunk.ChunkCompressor;
+import io.github.blosc2panama.core.chunk.ChunkDecompressor;
+import io.github.blosc2panama.core.chunk.ChunkHeader;
+import io.github.blosc2panama.core.chunk.SpecialChunks;
+import io.github.blosc2panama.core.codec.NativeCodecs;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -41,7 +46,7 @@ public final class Blosc2 {
     }
 
     public static byte[] compress(MemorySegment src, CParams params) {
-        return io.github.blosc2panama.core.chunk.ChunkCompressor.compressToArray(src, params);
+        return ChunkCompressor.compressToArray(src, params);
     }
 
     /**
@@ -49,7 +54,7 @@ public final class Blosc2 {
      * {@code dst} must hold at least {@link #maxCompressedSize(long)} bytes.
      */
     public static long compress(MemorySegment src, MemorySegment dst, CParams params) {
-        return io.github.blosc2panama.core.chunk.ChunkCompressor.compress(src, dst, params);
+        return ChunkCompressor.compress(src, dst, params);
     }
 
     // ---- decompress
@@ -63,24 +68,24 @@ public final class Blosc2 {
     }
 
     public static byte[] decompress(MemorySegment chunk, DParams params) {
-        return io.github.blosc2panama.core.chunk.ChunkDecompressor.decompressToArray(chunk, params);
+        return ChunkDecompressor.decompressToArray(chunk, params);
     }
 
     /** Decompresses {@code chunk} into {@code dst} (at least nbytes long) and returns nbytes. */
     public static long decompress(MemorySegment chunk, MemorySegment dst, DParams params) {
-        return io.github.blosc2panama.core.chunk.ChunkDecompressor.decompress(chunk, dst, params);
+        return ChunkDecompressor.decompress(chunk, dst, params);
     }
 
     // ---- getitem
 
     /** Decodes items {@code [start, start + nitems)} (in units of the header's typesize), touching only the blocks that hold them. */
     public static byte[] getItems(byte[] chunk, long start, long nitems) {
-        return io.github.blosc2panama.core.chunk.ChunkDecompressor.getItemsToArray(MemorySegment.ofArray(chunk), start, nitems);
+        return ChunkDecompressor.getItemsToArray(MemorySegment.ofArray(chunk), start, nitems);
     }
 
     /** Like {@link #getItems(byte[], long, long)}, into {@code dst}; returns the number of bytes written. */
     public static long getItems(MemorySegment chunk, long start, long nitems, MemorySegment dst) {
-        return io.github.blosc2panama.core.chunk.ChunkDecompressor.getItems(chunk, start, nitems, dst);
+        return ChunkDecompressor.getItems(chunk, start, nitems, dst);
     }
 
     // ---- info
@@ -91,7 +96,7 @@ public final class Blosc2 {
 
     /** Parses and validates the chunk's header against the chunk's length. */
     public static ChunkInfo info(MemorySegment chunk) {
-        return io.github.blosc2panama.core.chunk.ChunkHeader.parse(chunk).toInfo();
+        return ChunkHeader.parse(chunk).toInfo();
     }
 
     /**
@@ -101,28 +106,28 @@ public final class Blosc2 {
      * libraries if need be; never throws.
      */
     public static String nativeLibraries() {
-        return io.github.blosc2panama.core.codec.NativeCodecs.libraries();
+        return NativeCodecs.libraries();
     }
 
     // ---- special chunks (header only, no data stored)
 
     /** A chunk of {@code nbytes} zero bytes. */
     public static byte[] zeros(long nbytes, int typesize) {
-        return io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.ZERO, nbytes, typesize, null);
+        return SpecialChunks.make(SpecialValue.ZERO, nbytes, typesize, null);
     }
 
     /** A chunk of NaNs ({@code typesize} 4 for float32, 8 for float64). */
     public static byte[] nans(long nbytes, int typesize) {
-        return io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.NAN, nbytes, typesize, null);
+        return SpecialChunks.make(SpecialValue.NAN, nbytes, typesize, null);
     }
 
     /** A chunk whose content is left uninitialized (decompresses to whatever the destination held; zeros into a new array). */
     public static byte[] uninit(long nbytes, int typesize) {
-        return io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.UNINIT, nbytes, typesize, null);
+        return SpecialChunks.make(SpecialValue.UNINIT, nbytes, typesize, null);
     }
 
     /** A chunk repeating {@code value} (one item of {@code value.length} bytes). */
     public static byte[] repeatValue(long nbytes, byte[] value) {
-        return io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.VALUE, nbytes, value.length, value);
+        return SpecialChunks.make(SpecialValue.VALUE, nbytes, value.length, value);
     }
 }

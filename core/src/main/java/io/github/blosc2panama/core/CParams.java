@@ -2,6 +2,7 @@ package io.github.blosc2panama.core;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * Compression parameters, immutable. The defaults are python-blosc2's: Zstd, clevel 5, typesize 8,
@@ -156,7 +157,7 @@ public final class CParams {
         }
 
         public Builder codec(Codec codec) {
-            this.codec = java.util.Objects.requireNonNull(codec, "codec");
+            this.codec = Objects.requireNonNull(codec, "codec");
             return this;
         }
 
@@ -202,7 +203,7 @@ public final class CParams {
         }
 
         public Builder splitMode(SplitMode splitMode) {
-            this.splitMode = java.util.Objects.requireNonNull(splitMode, "splitMode");
+            this.splitMode = Objects.requireNonNull(splitMode, "splitMode");
             return this;
         }
 
@@ -215,7 +216,7 @@ public final class CParams {
             Arrays.fill(slots, Filter.NOFILTER);
             System.arraycopy(pipeline, 0, slots, MAX_FILTERS - pipeline.length, pipeline.length);
             for (Filter f : slots) {
-                java.util.Objects.requireNonNull(f, "filter");
+                Objects.requireNonNull(f, "filter");
             }
             this.filters = slots;
             return this;
@@ -229,7 +230,7 @@ public final class CParams {
             if (meta < -128 || meta > 255) {
                 throw new InvalidArgumentException("filter meta must fit a byte, got " + meta);
             }
-            this.filters[slot] = java.util.Objects.requireNonNull(filter, "filter");
+            this.filters[slot] = Objects.requireNonNull(filter, "filter");
             this.filtersMeta[slot] = (byte) meta;
             return this;
         }

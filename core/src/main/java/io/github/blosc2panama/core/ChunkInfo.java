@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What a chunk's header says, validated against the chunk's length.
@@ -54,12 +55,12 @@ public record ChunkInfo(
     }
 
     /** The codec, or empty for a user-defined codec id this library does not know. */
-    public java.util.Optional<Codec> codec() {
+    public Optional<Codec> codec() {
         for (Codec c : Codec.values()) {
             if (c.id() == compcode) {
-                return java.util.Optional.of(c);
+                return Optional.of(c);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

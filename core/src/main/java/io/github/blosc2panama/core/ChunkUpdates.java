@@ -2,6 +2,7 @@ package io.github.blosc2panama.core;
 
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -24,7 +25,7 @@ final class ChunkUpdates {
     /** Chunk {@code index} becomes {@code chunk} (made by this library). */
     void add(byte[] chunk, int index) {
         if (chunks.size() == indexes.length) {
-            indexes = java.util.Arrays.copyOf(indexes, 2 * indexes.length);
+            indexes = Arrays.copyOf(indexes, 2 * indexes.length);
         }
         indexes[chunks.size()] = index;
         chunks.add(MemorySegment.ofArray(chunk));
@@ -37,7 +38,7 @@ final class ChunkUpdates {
     /** Commits the chunks gathered since the last commit. */
     void commit() {
         if (!chunks.isEmpty()) {
-            sc.updateChunks(java.util.Arrays.copyOf(indexes, chunks.size()), chunks);
+            sc.updateChunks(Arrays.copyOf(indexes, chunks.size()), chunks);
             chunks.clear();
             bytes = 0;
         }

@@ -1,5 +1,7 @@
 package io.github.blosc2panama.core;
 
+import java.util.Locale;
+
 /** The codecs of the Blosc2 format, with their compcode ids. */
 public enum Codec {
     BLOSCLZ(0, 0),
@@ -28,7 +30,7 @@ public enum Codec {
 
     /** The lower-case name used by C-Blosc2 and on the command line ("blosclz", "lz4", ...). */
     public String lowerName() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 
     public static Codec ofId(int id) {

@@ -2,6 +2,7 @@ package io.github.blosc2panama.core;
 
 import io.github.blosc2panama.core.ndarray.PythonLiteral;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -293,7 +294,7 @@ public final class DType {
             }
         }
         throw new InvalidArgumentException("dtype " + quote(whole) + ": item size " + (size < 0 ? "missing" : size)
-                + " not one of " + java.util.Arrays.toString(allowed));
+                + " not one of " + Arrays.toString(allowed));
     }
 
     private static int checkedSize(long count, int unitBytes, String whole) {

@@ -1,13 +1,17 @@
 package io.github.blosc2panama.core;
 
 import io.github.blosc2panama.core.chunk.SpecialChunks;
+import io.github.blosc2panama.core.frame.MsgPackWriter;
 import io.github.blosc2panama.core.ndarray.B2ndMeta;
 import io.github.blosc2panama.core.ndarray.Geometry;
 import io.github.blosc2panama.core.ndarray.JavaArrays;
 import io.github.blosc2panama.core.ndarray.Partitions;
 import io.github.blosc2panama.core.ndarray.Resize;
 import io.github.blosc2panama.core.ndarray.SliceIO;
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -15,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * An n-dimensional array in C-Blosc2's b2nd format (what python-blosc2 writes as {@code .b2nd}):
@@ -254,7 +259,7 @@ public final class NDArray implements AutoCloseable {
          * Creates the array, lets {@code fill} append its chunks and returns it. A contiguous file is
          * assembled in memory and written at once (no per-chunk file update).
          */
-        private NDArray build(java.util.function.Consumer<NDArray> fill) {
+        private NDArray build(Consumer<NDArray> fill) {
             boolean file = storage.kind() == Storage.Kind.CONTIGUOUS_FILE;
             NDArray a = start(file ? Storage.inMemory() : storage);
             try {
@@ -262,8 +267,8 @@ public final class NDArray implements AutoCloseable {
                 if (!file) {
                     return a;
                 }
-                java.nio.file.Files.write(storage.path(), a.toCframe());
-            } catch (java.io.IOException e) {
+                Files.write(storage.path(), a.toCframe());
+            } catch (IOException e) {
                 a.close();
                 throw new Blosc2Exception("cannot write " + storage.path() + ": " + e.getMessage(), e);
             } catch (RuntimeException e) {
@@ -468,7 +473,7 @@ public final class NDArray implements AutoCloseable {
     }
 
     private byte[] legacyCaterva(long[] newShape) {
-        io.github.blosc2panama.core.frame.MsgPackWriter w = new io.github.blosc2panama.core.frame.MsgPackWriter();
+        MsgPackWriter w = new MsgPackWriter();
         int nd = newShape.length;
         w.raw(0x95).raw(0).raw(nd).raw(0x90 + nd);
         for (long s : newShape) {
@@ -498,8 +503,8 @@ public final class NDArray implements AutoCloseable {
     public NDArray save(Storage storage) {
         if (storage.kind() == Storage.Kind.CONTIGUOUS_FILE) {
             try (NDArray mem = save(Storage.inMemory())) {
-                java.nio.file.Files.write(storage.path(), mem.toCframe());
-            } catch (java.io.IOException e) {
+                Files.write(storage.path(), mem.toCframe());
+            } catch (IOException e) {
                 throw new Blosc2Exception("cannot write " + storage.path() + ": " + e.getMessage(), e);
             }
             return openWritable(storage.path());
@@ -511,7 +516,7 @@ public final class NDArray implements AutoCloseable {
             }
             // copies: the chunks may be slices of a mapping that closes with this array
             out.appendInBatches(sc.nchunks(),
-                    i -> MemorySegment.ofArray(sc.chunk((int) i).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)));
+                    i -> MemorySegment.ofArray(sc.chunk((int) i).toArray(ValueLayout.JAVA_BYTE)));
             for (String name : sc.vlmetalayerNames()) {
                 out.setVlmetalayer(name, sc.vlmetalayer(name));
             }

@@ -1,5 +1,7 @@
 package io.github.blosc2panama.core;
 
+import java.util.Locale;
+
 /** Whether the bytes of a block are compressed as one stream or as one stream per byte of the type. */
 public enum SplitMode {
     ALWAYS(1),
@@ -28,7 +30,7 @@ public enum SplitMode {
     }
 
     public static SplitMode ofName(String name) {
-        String n = name.toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+        String n = name.toUpperCase(Locale.ROOT).replace('-', '_');
         for (SplitMode m : values()) {
             if (m.name().equals(n) || (m.name() + "_SPLIT").equals(n)) {
                 return m;

@@ -5,6 +5,7 @@ import io.github.blosc2panama.core.schunk.SChunk;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongFunction;
 
 /**
  * A Blosc2 super-chunk: an ordered list of compressed chunks with metalayers (fixed-size, in the
@@ -235,7 +236,7 @@ public final class SuperChunk implements AutoCloseable {
     }
 
     /** Appends {@code n} chunks this library made ({@code chunkAt.apply(k)} the k-th), in few commits. */
-    void appendInBatches(long n, java.util.function.LongFunction<MemorySegment> chunkAt) {
+    void appendInBatches(long n, LongFunction<MemorySegment> chunkAt) {
         engine.appendInBatches(n, chunkAt);
     }
 

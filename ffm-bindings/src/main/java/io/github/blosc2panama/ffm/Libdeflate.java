@@ -9,6 +9,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
+import java.lang.ref.Cleaner;
 
 /**
  * Bindings to libdeflate ({@code libdeflate.so.0}), in the shape jextract generates: whole-buffer deflate and
@@ -182,7 +183,7 @@ public final class Libdeflate {
     /** A compressor at one level that frees itself when closed or unreachable (one per thread: not thread-safe). */
     public static final class Compressor implements AutoCloseable {
         private final MemorySegment c;
-        private final java.lang.ref.Cleaner.Cleanable cleanable;
+        private final Cleaner.Cleanable cleanable;
         private boolean closed;
 
         /** Allocates the native compressor at {@code level} (0..12; up to a few hundred KB at the higher ones). */
@@ -218,7 +219,7 @@ public final class Libdeflate {
      */
     public static final class Decompressor implements AutoCloseable {
         private final MemorySegment d;
-        private final java.lang.ref.Cleaner.Cleanable cleanable;
+        private final Cleaner.Cleanable cleanable;
         /** Where {@link #zlibDecompressEx} has the library write the stream's size. */
         private final MemorySegment actualIn = Arena.ofAuto().allocate(JAVA_LONG);
         private boolean closed;

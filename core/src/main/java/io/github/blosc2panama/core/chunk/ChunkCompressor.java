@@ -5,10 +5,12 @@ import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.Filter;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.codec.Codecs;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Writes chunks with the extended (Blosc2) header, making the decisions C-Blosc2's
@@ -122,7 +124,7 @@ public final class ChunkCompressor {
                     memcpyed = true;
                 } else if (dict == null && cbytes == bstartsEnd + 4 * streamCount()) {
                     // Every stream is a run of zeros: the whole chunk is.
-                    blosc2Flags |= io.github.blosc2panama.core.SpecialValue.ZERO.code() << 4;
+                    blosc2Flags |= SpecialValue.ZERO.code() << 4;
                     cbytes = ChunkHeader.EXTENDED_HEADER_LENGTH;
                 }
             }
@@ -214,7 +216,7 @@ public final class ChunkCompressor {
             }
             MemorySegment staging = Scratch.get().staging(at[nblocks]);
             BlockPlacement placement = new BlockPlacement(staging, at, dst, streamsStart, destsize);
-            java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+            AtomicInteger next = new AtomicInteger();
             BlockRunner.runOn(workers, () -> {
                 Scratch scratch = Scratch.get();
                 for (int j = next.getAndIncrement(); j < nblocks; j = next.getAndIncrement()) {

@@ -1,5 +1,6 @@
 package io.github.blosc2panama.core.chunk;
 
+import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.SpecialValue;
@@ -25,8 +26,8 @@ public final class SpecialChunks {
      * {@code params} would choose.
      */
     public static byte[] make(SpecialValue value, long nbytes, CParams params, byte[] repeated) {
-        if (nbytes < 0 || nbytes > io.github.blosc2panama.core.Blosc2.MAX_BUFFERSIZE) {
-            throw new InvalidArgumentException("nbytes must be 0.." + io.github.blosc2panama.core.Blosc2.MAX_BUFFERSIZE
+        if (nbytes < 0 || nbytes > Blosc2.MAX_BUFFERSIZE) {
+            throw new InvalidArgumentException("nbytes must be 0.." + Blosc2.MAX_BUFFERSIZE
                     + ", got " + nbytes);
         }
         int typesize = params.typesize();

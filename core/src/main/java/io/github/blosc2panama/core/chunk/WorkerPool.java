@@ -1,5 +1,6 @@
 package io.github.blosc2panama.core.chunk;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -92,7 +93,7 @@ final class WorkerPool {
     private static void release(Worker w) {
         synchronized (LOCK) {
             if (idleCount == idle.length) {
-                idle = java.util.Arrays.copyOf(idle, 2 * idleCount);
+                idle = Arrays.copyOf(idle, 2 * idleCount);
             }
             idle[idleCount++] = w;
         }

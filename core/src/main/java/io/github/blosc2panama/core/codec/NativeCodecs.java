@@ -7,6 +7,8 @@ import io.github.blosc2panama.ffm.NativeLibraries.Library;
 import io.github.blosc2panama.ffm.NativeLibraryNotFoundException;
 import io.github.blosc2panama.ffm.Zstd;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -149,7 +151,7 @@ public final class NativeCodecs {
          */
         public byte[] lz4Dictionary(MemorySegment trainingBuffer, int nblocks) {
             int size = lz4DictSize();
-            byte[] dict = trainingBuffer.asSlice(0, size).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            byte[] dict = trainingBuffer.asSlice(0, size).toArray(ValueLayout.JAVA_BYTE);
             long at = 4L * nblocks;
             for (int i = 0; i < 4 && at + i < size; i++) {
                 dict[(int) (at + i)] = (byte) (size >>> (8 * i));
@@ -160,7 +162,7 @@ public final class NativeCodecs {
         /** The per-sample sizes to give {@link #trainDictionary}. */
         public long[] sampleSizes() {
             long[] sizes = new long[nSamples];
-            java.util.Arrays.fill(sizes, sampleSize);
+            Arrays.fill(sizes, sampleSize);
             return sizes;
         }
     }

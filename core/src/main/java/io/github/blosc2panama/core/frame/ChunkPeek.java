@@ -4,6 +4,7 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.SpecialValue;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 
 /**
  * The few chunk-header fields the frame layer needs to locate and size chunks (as C's
@@ -28,7 +29,7 @@ public record ChunkPeek(int flags, int typesize, int nbytes, int blocksize, int 
     static final int MEMCPYED = 0x02;
 
     private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED
-            .withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
+            .withOrder(ByteOrder.LITTLE_ENDIAN);
 
     /**
      * Reads the header of the chunk starting at {@code seg[at]}, with {@code available} bytes

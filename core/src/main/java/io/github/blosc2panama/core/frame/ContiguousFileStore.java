@@ -3,6 +3,7 @@ package io.github.blosc2panama.core.frame;
 import io.github.blosc2panama.core.Blosc2Exception;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.Limits;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -14,7 +15,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A contiguous frame in one file ({@code .b2frame}). The file is mapped read-only with
@@ -70,12 +73,11 @@ public final class ContiguousFileStore extends FrameStore {
 
     /** Opens an existing file frame and parses it. */
     public static Opened open(Path path, boolean writable, boolean durable, ChunkCodec codec) {
-        return open(path, writable, durable, codec, io.github.blosc2panama.core.Limits.defaults());
+        return open(path, writable, durable, codec, Limits.defaults());
     }
 
     /** Opens an existing file frame and parses it, within {@code limits}. */
-    public static Opened open(Path path, boolean writable, boolean durable, ChunkCodec codec,
-            io.github.blosc2panama.core.Limits limits) {
+    public static Opened open(Path path, boolean writable, boolean durable, ChunkCodec codec, Limits limits) {
         FileChannel ch;
         try {
             ch = writable ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
@@ -250,7 +252,7 @@ public final class ContiguousFileStore extends FrameStore {
     }
 
     private FrameHeader rewrite(Commit c) {
-        java.util.Map<Integer, MemorySegment> addedAt = new java.util.HashMap<>();
+        Map<Integer, MemorySegment> addedAt = new HashMap<>();
         for (Added a : c.added()) {
             addedAt.put(a.index(), a.chunk());
         }

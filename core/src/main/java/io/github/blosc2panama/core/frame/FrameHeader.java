@@ -1,12 +1,16 @@
 package io.github.blosc2panama.core.frame;
 
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.UnsupportedFeatureException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -172,7 +176,7 @@ public record FrameHeader(
             len += 1 + m.name().getBytes(StandardCharsets.UTF_8).length + 5 + 5 + m.contentLength();
         }
         if (len > Integer.MAX_VALUE) {
-            throw new io.github.blosc2panama.core.InvalidArgumentException("metalayers too large: " + len + " bytes");
+            throw new InvalidArgumentException("metalayers too large: " + len + " bytes");
         }
         return (int) len;
     }
@@ -193,14 +197,14 @@ public record FrameHeader(
         if (r.position() != 1) {
             // the fields below sit at fixed offsets, which only a one-byte fixarray marker gives
             throw r.corrupt(0, "header array", String.format("marker 0x%02x is not a fixarray",
-                    Byte.toUnsignedInt(frame.get(java.lang.foreign.ValueLayout.JAVA_BYTE, 0))));
+                    Byte.toUnsignedInt(frame.get(ValueLayout.JAVA_BYTE, 0))));
         }
         if (items < 14) {
             throw r.corrupt(0, "header array", "has " + items + " items, 14 expected");
         }
         r.expectMarker(0xa8, "magic");
         for (int i = 0; i < MAGIC.length; i++) {
-            if (frame.get(java.lang.foreign.ValueLayout.JAVA_BYTE, r.position() + i) != MAGIC[i]) {
+            if (frame.get(ValueLayout.JAVA_BYTE, r.position() + i) != MAGIC[i]) {
                 throw r.corrupt(r.position(), "magic", "not \"b2frame\"");
             }
         }
@@ -419,13 +423,13 @@ public record FrameHeader(
                 && otherFlags == h.otherFlags && nbytes == h.nbytes && cbytes == h.cbytes && typesize == h.typesize
                 && blocksize == h.blocksize && chunksize == h.chunksize && nthreadsC == h.nthreadsC
                 && nthreadsD == h.nthreadsD && hasVlmetalayers == h.hasVlmetalayers && nfilters == h.nfilters
-                && java.util.Arrays.equals(filters, h.filters) && java.util.Arrays.equals(filtersMeta, h.filtersMeta)
+                && Arrays.equals(filters, h.filters) && Arrays.equals(filtersMeta, h.filtersMeta)
                 && udcodec == h.udcodec && codecMeta == h.codecMeta && otherFlags2 == h.otherFlags2
                 && metalayers.equals(h.metalayers);
     }
 
     @Override
     public int hashCode() {
-        return java.util.Objects.hash(headerLen, frameLen, nbytes, cbytes, typesize, chunksize, metalayers);
+        return Objects.hash(headerLen, frameLen, nbytes, cbytes, typesize, chunksize, metalayers);
     }
 }

@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.frame;
 
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.InvalidArgumentException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -79,7 +80,7 @@ public record FrameTrailer(int version, List<Metalayer> vlmetalayers, int traile
         FrameHeader.encodeMetaSection(w, vlmetalayers, 0, false);
         long total = (long) w.size() + 5 + 18;
         if (total > Integer.MAX_VALUE) {
-            throw new io.github.blosc2panama.core.InvalidArgumentException("vlmetalayers too large: " + total);
+            throw new InvalidArgumentException("vlmetalayers too large: " + total);
         }
         w.uint32(total);
         w.fixExt16(0, new byte[16]);

@@ -1,7 +1,9 @@
 package io.github.blosc2panama.core.frame;
 
+import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 import java.util.List;
 
@@ -49,7 +51,7 @@ public final class MemoryFrameStore extends FrameStore {
     public MemorySegment chunk(long locator, String where) {
         MemorySegment d = data;
         if (locator < 0 || locator > d.byteSize()) {
-            throw new io.github.blosc2panama.core.CorruptDataException(where + ": offset " + locator
+            throw new CorruptDataException(where + ": offset " + locator
                     + " outside of the chunks section of " + d.byteSize() + " bytes");
         }
         ChunkPeek p = ChunkPeek.read(d, locator, d.byteSize() - locator, where);
@@ -95,7 +97,7 @@ public final class MemoryFrameStore extends FrameStore {
 
     private void append(MemorySegment chunk) {
         if (buf == null) {
-            buf = data.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE);
+            buf = data.toArray(ValueLayout.JAVA_BYTE);
             buf = Arrays.copyOf(buf, Math.max(64, buf.length * 2));
         }
         long need = len + chunk.byteSize();

@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.frame;
 
 import io.github.blosc2panama.core.Blosc2;
+import io.github.blosc2panama.core.Blosc2Exception;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.CorruptDataException;
@@ -99,8 +100,8 @@ public final class OffsetsIndex {
                 long got;
                 try {
                     got = codec.decompress(chunk, dst);
-                } catch (io.github.blosc2panama.core.Blosc2Exception e) {
-                    throw io.github.blosc2panama.core.Blosc2Exception.located(where, e);
+                } catch (Blosc2Exception e) {
+                    throw Blosc2Exception.located(where, e);
                 }
                 if (got != (long) n * 8) {
                     throw new CorruptDataException(where + ": offsets index decompressed to " + got + " bytes, "

@@ -3,16 +3,20 @@ package io.github.blosc2panama.core.frame;
 import io.github.blosc2panama.core.Blosc2Exception;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.Limits;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A sparse frame: a directory holding {@code chunks.b2frame} (header, offsets index, trailer) and
@@ -47,12 +51,11 @@ public final class SparseFrameStore extends FrameStore {
     }
 
     public static Opened open(Path dir, boolean writable, boolean durable, ChunkCodec codec) {
-        return open(dir, writable, durable, codec, io.github.blosc2panama.core.Limits.defaults());
+        return open(dir, writable, durable, codec, Limits.defaults());
     }
 
     /** Opens a sparse frame directory and parses its index, within {@code limits}. */
-    public static Opened open(Path dir, boolean writable, boolean durable, ChunkCodec codec,
-            io.github.blosc2panama.core.Limits limits) {
+    public static Opened open(Path dir, boolean writable, boolean durable, ChunkCodec codec, Limits limits) {
         Path index = dir.resolve(INDEX_FILE);
         byte[] bytes = readFile(index, MAX_INDEX_FILE, "index file");
         ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(bytes), true, false, codec, index.toString(), limits);
@@ -92,7 +95,7 @@ public final class SparseFrameStore extends FrameStore {
     private void writeNewChunkFile(Path path, MemorySegment chunk) {
         try (FileChannel ch = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer b = ByteBuffer.wrap(chunk.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+            ByteBuffer b = ByteBuffer.wrap(chunk.toArray(ValueLayout.JAVA_BYTE));
             while (b.hasRemaining()) {
                 ch.write(b);
             }
@@ -150,7 +153,7 @@ public final class SparseFrameStore extends FrameStore {
             throw new InvalidArgumentException(dir + " was opened read-only");
         }
         long[] offsets = c.offsets();
-        java.util.Set<Integer> addedIdx = new java.util.HashSet<>();
+        Set<Integer> addedIdx = new HashSet<>();
         for (Added a : c.added()) {
             addedIdx.add(a.index());
         }

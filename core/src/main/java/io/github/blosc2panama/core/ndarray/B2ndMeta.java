@@ -7,6 +7,7 @@ import io.github.blosc2panama.core.frame.MsgPackWriter;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * The content of an array metalayer: {@code b2nd} in its current 7-element form
@@ -169,7 +170,7 @@ public record B2ndMeta(int ndim, long[] shape, int[] chunkshape, int[] blockshap
     public boolean equals(Object o) {
         return o instanceof B2ndMeta m && ndim == m.ndim && Arrays.equals(shape, m.shape)
                 && Arrays.equals(chunkshape, m.chunkshape) && Arrays.equals(blockshape, m.blockshape)
-                && java.util.Objects.equals(dtype, m.dtype) && dtypeFormat == m.dtypeFormat;
+                && Objects.equals(dtype, m.dtype) && dtypeFormat == m.dtypeFormat;
     }
 
     @Override

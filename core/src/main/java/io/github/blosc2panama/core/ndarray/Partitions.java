@@ -5,6 +5,7 @@ import io.github.blosc2panama.core.InvalidArgumentException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The default chunkshape and blockshape, chosen as python-blosc2 4.x's {@code compute_chunks_blocks}
@@ -195,7 +196,7 @@ public final class Partitions {
     static long[] partition(long nitems, long[] maxshape, long[] minpart) {
         int nd = maxshape.length;
         long[] part = new long[nd];
-        java.util.Arrays.fill(part, 1);
+        Arrays.fill(part, 1);
         long maxItems = nitems;
         for (int i = nd - 1; i >= 0; i--) {
             if (maxItems <= 1) {

@@ -7,6 +7,7 @@ import io.github.blosc2panama.core.LimitExceededException;
 import io.github.blosc2panama.core.Limits;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SuperChunk;
+import io.github.blosc2panama.core.chunk.SpecialChunks;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +68,7 @@ public final class Resize {
             }
             if (!inside) {
                 if (zero == null) {
-                    zero = MemorySegment.ofArray(io.github.blosc2panama.core.chunk.SpecialChunks.make(SpecialValue.ZERO,
+                    zero = MemorySegment.ofArray(SpecialChunks.make(SpecialValue.ZERO,
                             g.chunkNbytes(), cparams, null));
                 }
                 from[(int) ci] = -1;

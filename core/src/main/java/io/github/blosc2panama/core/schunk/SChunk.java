@@ -1,5 +1,6 @@
 package io.github.blosc2panama.core.schunk;
 
+import io.github.blosc2panama.core.Blosc2Exception;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.CorruptDataException;
@@ -8,20 +9,32 @@ import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.Limits;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SplitMode;
+import io.github.blosc2panama.core.Storage;
 import io.github.blosc2panama.core.frame.ChunkCodec;
 import io.github.blosc2panama.core.frame.ChunkOffsets;
 import io.github.blosc2panama.core.frame.ChunkPeek;
+import io.github.blosc2panama.core.frame.ContiguousFileStore;
 import io.github.blosc2panama.core.frame.FrameHeader;
 import io.github.blosc2panama.core.frame.FrameStore;
+import io.github.blosc2panama.core.frame.FrameTrailer;
+import io.github.blosc2panama.core.frame.FrameWriter;
+import io.github.blosc2panama.core.frame.MemoryFrameStore;
 import io.github.blosc2panama.core.frame.Metalayer;
 import io.github.blosc2panama.core.frame.OffsetsIndex;
 import io.github.blosc2panama.core.frame.ParsedFrame;
+import io.github.blosc2panama.core.frame.SparseFrameStore;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.LongFunction;
 
 /**
@@ -47,7 +60,7 @@ public final class SChunk implements AutoCloseable {
 
     private SChunk(FrameStore store, ChunkCodec codec, FrameHeader header, ChunkOffsets offsets, List<Metalayer> vlmeta,
             int requestedChunksize, Limits limits) {
-        this.limits = java.util.Objects.requireNonNull(limits, "limits");
+        this.limits = Objects.requireNonNull(limits, "limits");
         this.store = store;
         this.codec = codec;
         this.requestedChunksize = requestedChunksize;
@@ -55,20 +68,18 @@ public final class SChunk implements AutoCloseable {
     }
 
     /** Opens a contiguous frame file or a sparse frame directory. */
-    public static SChunk open(java.nio.file.Path path, boolean writable, ChunkCodec codec) {
+    public static SChunk open(Path path, boolean writable, ChunkCodec codec) {
         return open(path, writable, codec, Limits.defaults());
     }
 
     /** Opens a contiguous frame file or a sparse frame directory; reads respect {@code limits}. */
-    public static SChunk open(java.nio.file.Path path, boolean writable, ChunkCodec codec, Limits limits) {
-        java.util.Objects.requireNonNull(path, "path");
-        if (java.nio.file.Files.isDirectory(path)) {
-            io.github.blosc2panama.core.frame.SparseFrameStore.Opened o =
-                    io.github.blosc2panama.core.frame.SparseFrameStore.open(path, writable, true, codec, limits);
+    public static SChunk open(Path path, boolean writable, ChunkCodec codec, Limits limits) {
+        Objects.requireNonNull(path, "path");
+        if (Files.isDirectory(path)) {
+            SparseFrameStore.Opened o = SparseFrameStore.open(path, writable, true, codec, limits);
             return over(o.store(), o.frame(), codec, limits);
         }
-        io.github.blosc2panama.core.frame.ContiguousFileStore.Opened o =
-                io.github.blosc2panama.core.frame.ContiguousFileStore.open(path, writable, true, codec, limits);
+        ContiguousFileStore.Opened o = ContiguousFileStore.open(path, writable, true, codec, limits);
         return over(o.store(), o.frame(), codec, limits);
     }
 
@@ -80,32 +91,30 @@ public final class SChunk implements AutoCloseable {
     /** Reads a contiguous frame in place; reads respect {@code limits}. */
     public static SChunk fromCframe(MemorySegment cframe, ChunkCodec codec, Limits limits) {
         ParsedFrame pf = ParsedFrame.parse(cframe, false, true, codec, "cframe", limits);
-        return over(io.github.blosc2panama.core.frame.MemoryFrameStore.over(cframe, pf), pf, codec, limits);
+        return over(MemoryFrameStore.over(cframe, pf), pf, codec, limits);
     }
 
     /** Creates an empty super-chunk in {@code storage} (a file or directory is replaced). */
-    public static SChunk create(io.github.blosc2panama.core.Storage storage, CParams cparams, int chunksize,
-            ChunkCodec codec) {
-        java.util.Objects.requireNonNull(storage, "storage");
-        java.util.Objects.requireNonNull(cparams, "cparams");
+    public static SChunk create(Storage storage, CParams cparams, int chunksize, ChunkCodec codec) {
+        Objects.requireNonNull(storage, "storage");
+        Objects.requireNonNull(cparams, "cparams");
         if (chunksize < 0) {
             throw new InvalidArgumentException("chunksize must be >= 0, got " + chunksize);
         }
-        boolean sparse = storage.kind() == io.github.blosc2panama.core.Storage.Kind.SPARSE_DIRECTORY;
+        boolean sparse = storage.kind() == Storage.Kind.SPARSE_DIRECTORY;
         FrameHeader h = initialHeader(cparams, sparse, List.of());
         FrameStore store = switch (storage.kind()) {
-            case MEMORY -> io.github.blosc2panama.core.frame.MemoryFrameStore.empty();
-            case CONTIGUOUS_FILE -> io.github.blosc2panama.core.frame.ContiguousFileStore.create(storage.path(),
-                    io.github.blosc2panama.core.frame.FrameWriter.compact(h, new long[0], 0, List.of(), off -> null,
-                            codec).frame(), storage.durable(), codec);
-            case SPARSE_DIRECTORY -> {
-                byte[] frame = io.github.blosc2panama.core.frame.FrameWriter.compact(h, new long[0], 0, List.of(),
-                        off -> null, codec).frame();
-                yield io.github.blosc2panama.core.frame.SparseFrameStore.create(storage.path(), frame,
-                        storage.durable(), codec);
-            }
+            case MEMORY -> MemoryFrameStore.empty();
+            case CONTIGUOUS_FILE -> ContiguousFileStore.create(storage.path(), emptyFrame(h, codec), storage.durable(),
+                    codec);
+            case SPARSE_DIRECTORY -> SparseFrameStore.create(storage.path(), emptyFrame(h, codec), storage.durable(),
+                    codec);
         };
         return created(store, h, codec, chunksize);
+    }
+
+    private static byte[] emptyFrame(FrameHeader h, ChunkCodec codec) {
+        return FrameWriter.compact(h, new long[0], 0, List.of(), off -> null, codec).frame();
     }
 
     /** A super-chunk over a parsed frame. */
@@ -285,8 +294,8 @@ public final class SChunk implements AutoCloseable {
         long got;
         try {
             got = codec.decompress(c, dst);
-        } catch (io.github.blosc2panama.core.Blosc2Exception e) {
-            throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": chunk " + i, e);
+        } catch (Blosc2Exception e) {
+            throw Blosc2Exception.located(store.source() + ": chunk " + i, e);
         }
         if (got != p.nbytes()) {
             throw new CorruptDataException(store.source() + ": chunk " + i + " decompressed to " + got + " bytes, "
@@ -417,8 +426,8 @@ public final class SChunk implements AutoCloseable {
         MemorySegment c = chunk(i);
         try {
             codec.decompressRange(c, from, dst);
-        } catch (io.github.blosc2panama.core.Blosc2Exception e) {
-            throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": chunk " + i, e);
+        } catch (Blosc2Exception e) {
+            throw Blosc2Exception.located(store.source() + ": chunk " + i, e);
         }
     }
 
@@ -451,8 +460,8 @@ public final class SChunk implements AutoCloseable {
             long got;
             try {
                 got = codec.decompress(c, MemorySegment.ofArray(out));
-            } catch (io.github.blosc2panama.core.Blosc2Exception e) {
-                throw io.github.blosc2panama.core.Blosc2Exception.located(store.source() + ": vlmetalayer '" + name + "'", e);
+            } catch (Blosc2Exception e) {
+                throw Blosc2Exception.located(store.source() + ": vlmetalayer '" + name + "'", e);
             }
             if (got != p.nbytes()) {
                 throw new CorruptDataException(store.source() + ": vlmetalayer '" + name + "' decompressed to " + got
@@ -701,11 +710,11 @@ public final class SChunk implements AutoCloseable {
             throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
         }
         // an offset the dropped chunks share with a kept one (an index may repeat offsets) stays
-        java.util.Set<Long> stillUsed = new java.util.HashSet<>();
+        Set<Long> stillUsed = new HashSet<>();
         for (long off : offs) {
             stillUsed.add(off);
         }
-        java.util.Set<Long> freed = new java.util.LinkedHashSet<>();
+        Set<Long> freed = new LinkedHashSet<>();
         for (int o = 0; o < n; o++) {
             long off = s.offsets().get(o);
             if (!kept[o] && off >= 0 && !stillUsed.contains(off)) {
@@ -827,7 +836,7 @@ public final class SChunk implements AutoCloseable {
             }
         }
         if (!replaced) {
-            if (vl.size() >= io.github.blosc2panama.core.frame.FrameTrailer.MAX_VLMETALAYERS) {
+            if (vl.size() >= FrameTrailer.MAX_VLMETALAYERS) {
                 throw new InvalidArgumentException("too many vlmetalayers");
             }
             vl.add(m);
