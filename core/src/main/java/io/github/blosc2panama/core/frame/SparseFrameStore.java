@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +23,7 @@ import java.util.Set;
  * A sparse frame: a directory holding {@code chunks.b2frame} (header, offsets index, trailer) and
  * one {@code %08X.chunk} file per stored chunk; index values are chunk file numbers.
  *
- * <p>Commits write new chunk files first (always under numbers no committed index refers to; when
+ * <p>Commits write new chunk files first (always under numbers no committed index refers to, the smallest free; when
  * durable, each file and then the directory synced once), then replace {@code chunks.b2frame}
  * atomically (temporary file, fsync, rename), and only then remove the files of chunks no longer
  * referenced. A crash leaves the old or the new index, each with all its chunk files present.
@@ -147,29 +148,44 @@ public final class SparseFrameStore extends FrameStore {
         }
     }
 
+    /**
+     * The chunk file numbers the committed index or the new one refers to (the kept chunks' and the freed ones'), of
+     * those below the count of them plus the added chunks: the new chunks take the smallest numbers free in both, which
+     * lie below that. C-Blosc2 numbers a new chunk one past the largest and rewrites an updated one in place; numbers
+     * that only grew (an update under a new number each time) soon exceeded what its reader accepts, the frame's cbytes
+     * less 32 ({@code validate_offsets_chunk}), and python-blosc2 could not open the frame.
+     */
+    private static BitSet takenNumbers(Commit c) {
+        Set<Integer> addedIdx = new HashSet<>();
+        for (Added a : c.added()) {
+            addedIdx.add(a.index());
+        }
+        long[] offsets = c.offsets();
+        long limit = (long) c.nchunks() + c.freed().size() + c.added().size();
+        BitSet taken = new BitSet();
+        for (int i = 0; i < c.nchunks(); i++) {
+            if (!addedIdx.contains(i) && offsets[i] >= 0 && offsets[i] < limit) {
+                taken.set((int) offsets[i]);
+            }
+        }
+        for (long f : c.freed()) {
+            if (f >= 0 && f < limit) {
+                taken.set((int) f);
+            }
+        }
+        return taken;
+    }
+
     @Override
     public FrameHeader commit(Commit c) {
         if (!writable) {
             throw new InvalidArgumentException(dir + " was opened read-only");
         }
         long[] offsets = c.offsets();
-        Set<Integer> addedIdx = new HashSet<>();
+        BitSet taken = takenNumbers(c);
+        int next = 0;
         for (Added a : c.added()) {
-            addedIdx.add(a.index());
-        }
-        long next = 0;
-        for (int i = 0; i < c.nchunks(); i++) {
-            if (!addedIdx.contains(i) && offsets[i] >= 0) {
-                next = Math.max(next, offsets[i] + 1);
-            }
-        }
-        for (long f : c.freed()) {
-            next = Math.max(next, f + 1);
-        }
-        for (Added a : c.added()) {
-            if (next > 0xFFFFFFFFL) {
-                throw new InvalidArgumentException(dir + ": no chunk file number left");
-            }
+            next = taken.nextClearBit(next);
             offsets[a.index()] = next;
             writeNewChunkFile(dir.resolve(chunkFileName(next)), a.chunk());
             next++;

@@ -208,6 +208,29 @@ class PythonPeerFramesTest {
         }
     }
 
+    @Test
+    void pythonOpensOurSparseFramesAfterManyUpdates() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        // C-Blosc2 opens a sparse frame only if every chunk file number is at most the frame's cbytes less 32. With
+        // 1-byte chunks (33 bytes each), numbers that grew with each update soon passed that.
+        Path p = dir.resolve("updated.b2frame");
+        CParams cp = CParams.builder().codec(Codec.ZSTD).typesize(1).build();
+        try (SuperChunk sc = SuperChunk.create(Storage.sparse(p).durable(false), cp, 1)) {
+            for (int k = 0; k < 3; k++) {
+                sc.append(new byte[] {(byte) k});
+            }
+            for (int u = 0; u < 80; u++) {
+                sc.updateChunk(u % 2 == 0 ? 2 : 0, Blosc2.compress(new byte[] {(byte) (10 + u)}, cp));
+            }
+        }
+        String out = io.github.blosc2panama.core.testutil.PythonPeer.run("""
+                import sys, blosc2
+                s = blosc2.open(sys.argv[1])
+                print(s.nchunks, [bytes(s.decompress_chunk(k))[0] for k in range(s.nchunks)])
+                """, p.toString());
+        assertEquals("3 [89, 1, 88]", out.strip());
+    }
+
     // ------------------------------------------------------------------ Java writes, Python reads
 
     private static final Codec[] CODECS = {Codec.BLOSCLZ, Codec.LZ4, Codec.LZ4HC, Codec.ZLIB, Codec.ZSTD};
