@@ -102,7 +102,7 @@ public final class SChunk implements AutoCloseable {
             throw new InvalidArgumentException("chunksize must be >= 0, got " + chunksize);
         }
         boolean sparse = storage.kind() == Storage.Kind.SPARSE_DIRECTORY;
-        FrameHeader h = initialHeader(cparams, sparse, List.of());
+        FrameHeader h = initialHeader(cparams, sparse, List.of(), chunksize);
         FrameStore store = switch (storage.kind()) {
             case MEMORY -> MemoryFrameStore.empty();
             case CONTIGUOUS_FILE -> ContiguousFileStore.create(storage.path(), emptyFrame(h, codec), storage.durable(),
@@ -133,8 +133,14 @@ public final class SChunk implements AutoCloseable {
         return new SChunk(store, codec, header, ChunkOffsets.EMPTY, List.of(), chunksize, Limits.defaults());
     }
 
-    /** The header of an empty frame with these parameters (C's new_header_frame for a new schunk). */
-    public static FrameHeader initialHeader(CParams p, boolean sparse, List<Metalayer> metas) {
+    /**
+     * The header of an empty frame with these parameters (C's new_header_frame for a new schunk). Its chunksize is
+     * {@code chunksize} when that is positive, as C-Blosc2 writes it once a super-chunk has one (python-blosc2's
+     * {@code SChunk(chunksize=...)} from the first chunk on, every b2nd array from the start): chunks up to that size
+     * keep it, and C then appends full chunks after a shorter first one and resizes empty arrays. Else -1: the first
+     * chunk sets it.
+     */
+    public static FrameHeader initialHeader(CParams p, boolean sparse, List<Metalayer> metas, int chunksize) {
         int compcode = p.codec().id();
         int codecFlags = (compcode >= 6 ? FrameHeader.UDCODEC_FORMAT : compcode) | (p.clevel() << 4);
         byte[] filters = new byte[6];
@@ -147,8 +153,9 @@ public final class SChunk implements AutoCloseable {
             }
         }
         FrameHeader h = new FrameHeader(0, 0, generalFlags(-1, false), sparse ? 1 : 0, codecFlags,
-                p.splitMode().id() - 1, 0, 0, p.typesize(), p.blocksize(), -1, Math.min(p.nthreads(), Short.MAX_VALUE), 1,
-                false, 6, filters, filtersMeta, compcode, p.codecMeta(), p.useDict() ? 1 : 0, metas);
+                p.splitMode().id() - 1, 0, 0, p.typesize(), p.blocksize(), chunksize > 0 ? chunksize : -1,
+                Math.min(p.nthreads(), Short.MAX_VALUE), 1, false, 6, filters, filtersMeta, compcode, p.codecMeta(),
+                p.useDict() ? 1 : 0, metas);
         return h.withMetalayers(metas);
     }
 
@@ -779,7 +786,7 @@ public final class SChunk implements AutoCloseable {
             nb[(int) n - 1] = (int) (nbytes % cs);
         }
         FrameHeader h = s.header();
-        FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), n == 0 ? -1 : cs, cs, generalFlags(cs, false),
+        FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), cs, cs, generalFlags(cs, false),
                 h.hasVlmetalayers());
         commit(s, nh, offs, nb, pendingList((int) n), List.of(), 0, s.vlmeta());
     }
@@ -919,8 +926,8 @@ public final class SChunk implements AutoCloseable {
             List<Metalayer> metas, List<Metalayer> vl, boolean vlBlocks) {
         int n = offs.length;
         int oldCs = s.header().chunksize();
-        // C's rule: the first chunk sets the chunksize; it turns 0 (variable, for good) as soon as a
-        // chunk other than the last differs from it or the last one is larger
+        // C's rule: the first chunk sets the chunksize when none was given at creation (-1); it turns 0 (variable,
+        // for good) as soon as a chunk other than the last differs from it or the last one is larger
         int cs = oldCs == -1 && n > 0 ? nb[0] : oldCs;
         if (cs > 0) {
             for (int k = 0; k < n; k++) {

@@ -297,6 +297,33 @@ class PythonPeerNDArrayTest {
             """;
 
     @Test
+    void pythonResizesOurEmptyArrays(@TempDir Path tmp) throws Exception {
+        // C-Blosc2 writes an array's chunk size into the frame header from the start; ours said -1 while the array
+        // had no chunk, and python-blosc2 could not resize such an array ("Error while resizing the array")
+        long[][] shapes = {{0}, {5, 0}, {3, 0, 2}};
+        int[][] chunks = {{2}, {2, 3}, {2, 1, 2}};
+        List<String> paths = new ArrayList<>();
+        for (int k = 0; k < shapes.length; k++) {
+            for (boolean sparse : new boolean[] {false, true}) {
+                Path p = tmp.resolve("empty" + k + (sparse ? "-sparse" : "") + ".b2nd");
+                NDArray.Builder b = NDArray.builder(DType.parse("<f8"), shapes[k]).chunkshape(chunks[k])
+                        .storage(sparse ? Storage.sparse(p) : Storage.contiguous(p));
+                (k == 1 ? b.full(new byte[] {0, 0, 0, 0, 0, 0, (byte) 0xf8, 0x3f}) : b.zeros()).close();
+                paths.add(p.toString());
+            }
+        }
+        String out = PythonPeer.run("""
+                import sys, blosc2
+                for p in sys.argv[1:]:
+                    a = blosc2.open(p, mode='a')
+                    a.resize(tuple(4 if d == 0 else d for d in a.shape))
+                    v = blosc2.open(p)[...]
+                    print(v.shape, float(abs(v).sum()))
+                """, paths.toArray(String[]::new));
+        assertEquals("(4,) 0.0\n(4,) 0.0\n(5, 4) 0.0\n(5, 4) 0.0\n(3, 4, 2) 0.0\n(3, 4, 2) 0.0", out.strip());
+    }
+
+    @Test
     void weReadWhatPythonWrites(@TempDir Path tmp) throws Exception {
         String out = PythonPeer.run(WRITER, tmp.toString());
         JsonNode list = new ObjectMapper().readTree(out);

@@ -231,6 +231,31 @@ class PythonPeerFramesTest {
         assertEquals("3 [89, 1, 88]", out.strip());
     }
 
+    @Test
+    void pythonAppendsFullChunksAfterOurShorterFirstOne() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        // C keeps the chunksize a super-chunk was created with when the first chunk is shorter; we took the first
+        // chunk's size, and python could then append no full chunk (after deleting the short one too)
+        Path p = dir.resolve("short-first.b2frame");
+        try (SuperChunk sc = SuperChunk.create(Storage.contiguous(p), CParams.builder().typesize(4).build(), 8000)) {
+            sc.append(data(2040, 1, 1));
+            assertEquals(8000, sc.chunksize());
+        }
+        String out = io.github.blosc2panama.core.testutil.PythonPeer.run("""
+                import sys, blosc2
+                s = blosc2.open(sys.argv[1], mode='a')
+                s.delete_chunk(0)
+                s.append_data(bytes(range(256)) * 31 + bytes(64))
+                s.append_data(bytes(8000))
+                print(s.chunksize, s.nchunks, [len(s.decompress_chunk(k)) for k in range(s.nchunks)])
+                """, p.toString());
+        assertEquals("8000 2 [8000, 8000]", out.strip());
+        try (SuperChunk sc = SuperChunk.open(p)) {
+            assertEquals(2, sc.nchunks());
+            assertEquals(8000, sc.chunksize());
+        }
+    }
+
     // ------------------------------------------------------------------ Java writes, Python reads
 
     private static final Codec[] CODECS = {Codec.BLOSCLZ, Codec.LZ4, Codec.LZ4HC, Codec.ZLIB, Codec.ZSTD};

@@ -99,6 +99,26 @@ class SliceAndExtendTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(value = Storage.Kind.class, names = {"CONTIGUOUS_FILE", "SPARSE_DIRECTORY"})
+    void theChunksizeOfCreationOutlivesAShorterFirstChunk(Storage.Kind kind) {
+        Storage st = storage(kind, "short-first");
+        byte[] head = data(CHUNK / 4, 5);
+        byte[] rest = data(3 * CHUNK, 6);
+        try (SChunk sc = SChunk.create(st, P, CHUNK, ChunkCodec.BLOSC2)) {
+            assertEquals(CHUNK, sc.header().chunksize(), "in the header before any chunk, as C-Blosc2 has it");
+            sc.append(MemorySegment.ofArray(head));
+            assertEquals(CHUNK, sc.header().chunksize());
+        }
+        try (SChunk sc = SChunk.open(st.path(), true, ChunkCodec.BLOSC2)) {
+            sc.extend(MemorySegment.ofArray(rest)); // split by the chunksize of creation, not the first chunk's size
+            assertEquals(4, sc.nchunks());
+            assertEquals(CHUNK, sc.chunkNbytes(3));
+            assertEquals(0, sc.header().chunksize(), "variable: the first chunk is shorter than the others");
+            assertArrayEquals(rest, sc.getSlice(head.length, head.length + rest.length));
+        }
+    }
+
     @Test
     void getSliceLeavesOtherChunksUnread() {
         byte[] all = data(10 * CHUNK, 4);
