@@ -28,7 +28,9 @@ import java.util.Set;
  * atomically (temporary file, fsync, rename), and only then remove the files of chunks no longer
  * referenced. A crash leaves the old or the new index, each with all its chunk files present.
  * Chunk files are read into memory, not mapped, so a file changed under a reader gives a typed
- * error, never a fault.
+ * error, never a fault. Numbers are reused once free: a reader in another process that still holds an index two
+ * commits old may read a newer chunk under a number it knew, as with C-Blosc2, which rewrites an updated chunk in
+ * place.
  */
 public final class SparseFrameStore extends FrameStore {
     /** Name of the index file inside the directory. */
