@@ -103,8 +103,10 @@ public final class SuperChunk implements AutoCloseable {
     /**
      * Creates an empty super-chunk (a file or directory is replaced).
      *
-     * @param chunksize the chunk size used by {@link #extend(byte[])} and {@link #fillSpecial(long, SpecialValue)};
-     *                  0 if unused
+     * @param chunksize the chunk size used by {@link #extend(byte[])} and {@link #fillSpecial(long, SpecialValue)},
+     *                  and the frame's chunksize from the start, as C-Blosc2 records it (a shorter first chunk keeps
+     *                  it; a chunk of another size, unless it is a shorter last one, makes the chunksize variable);
+     *                  0 if unused: the first chunk sets it
      */
     public static SuperChunk create(Storage storage, CParams cparams, int chunksize) {
         return new SuperChunk(SChunk.create(storage, cparams, chunksize, ChunkCodec.BLOSC2));
