@@ -70,4 +70,29 @@ class UpdateChunksTest {
             assertArrayEquals(expected, all.toCframe());
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void sparseChunkFilesTakeTheSmallestFreeNumbers() throws Exception {
+        Path p = dir.resolve("numbers.b2frame");
+        try (SChunk sc = tenChunks(Storage.sparse(p).durable(false))) {
+            for (int u = 0; u < 50; u++) {
+                sc.updateChunk(u % 3, MemorySegment.ofArray(Blosc2.compress(data(CHUNK, 20 + u), P)));
+            }
+            sc.deleteChunk(4);
+            sc.appendChunk(MemorySegment.ofArray(Blosc2.compress(data(CHUNK - 100, 99), P)));
+            long max = -1;
+            for (long off : sc.offsets()) {
+                max = Math.max(max, off);
+            }
+            // 10 chunks: an update takes a number the committed index does not hold, so at most one above them;
+            // numbers that grew by one with each update (and the append) reached 60
+            org.junit.jupiter.api.Assertions.assertTrue(max <= 10, "largest chunk file number " + max);
+            try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(p)) {
+                org.junit.jupiter.api.Assertions.assertEquals(10, files.filter(f -> f.toString().endsWith(".chunk"))
+                        .count(), "one file per chunk, the replaced ones removed");
+            }
+            assertArrayEquals(data(CHUNK - 100, 99), sc.decompressChunk(9));
+            assertArrayEquals(Blosc2.decompress(Blosc2.compress(data(CHUNK, 20 + 48), P)), sc.decompressChunk(0));
+        }
+    }
 }
