@@ -6,7 +6,6 @@ import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.SuperChunk;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
@@ -78,10 +77,7 @@ final class DecompressCommand implements Command {
                     byte[] d = sc.decompressChunk(k);
                     io.out().write(d, 0, d.length);
                 }
-                io.out().flush();
-                if (io.out().checkError()) {
-                    throw new UncheckedIOException(new IOException("error writing to standard output"));
-                }
+                io.flushOut();
                 return;
             }
             FileIo.produce(out, total, dst -> {

@@ -1,7 +1,6 @@
 package io.github.blosc2panama.cli;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -152,9 +151,6 @@ final class FileIo {
             MemorySegment.copy(data, ValueLayout.JAVA_BYTE, off, buf, 0, n);
             io.out().write(buf, 0, n);
         }
-        io.out().flush();
-        if (io.out().checkError()) {
-            throw new UncheckedIOException(new IOException("error writing to standard output"));
-        }
+        io.flushOut();
     }
 }

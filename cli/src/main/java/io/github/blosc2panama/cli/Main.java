@@ -48,10 +48,7 @@ public final class Main {
         Io io = new Io(out, err);
         try {
             int rc = dispatch(tokens, io);
-            out.flush();
-            if (out.checkError()) {
-                throw new UncheckedIOException(new IOException("error writing to standard output"));
-            }
+            io.flushOut();
             return rc;
         } catch (UsageException e) {
             err.println(PROG + ": " + oneLine(e.getMessage()) + " (see '" + PROG + " --help')");
