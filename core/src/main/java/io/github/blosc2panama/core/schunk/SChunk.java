@@ -282,31 +282,42 @@ public final class SChunk implements AutoCloseable {
 
     /** Decompresses chunk {@code i} into a new array. */
     public byte[] decompressChunk(int i) {
-        int n = chunkNbytes(i);
-        limits.checkChunkNbytes(n, store.source() + ": chunk " + i);
+        MemorySegment c = chunk(i);
+        int n = peekNbytes(i, c);
         byte[] out = new byte[n];
-        decompressChunk(i, MemorySegment.ofArray(out));
+        decompress(i, c, n, MemorySegment.ofArray(out));
         return out;
     }
 
     /** Decompresses chunk {@code i} into {@code dst}; returns the number of bytes written. */
     public long decompressChunk(int i, MemorySegment dst) {
         MemorySegment c = chunk(i);
+        int n = peekNbytes(i, c);
+        if (dst.byteSize() < n) {
+            throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
+                    + n + " bytes of chunk " + i);
+        }
+        return decompress(i, c, n, dst);
+    }
+
+    /** The uncompressed size that chunk {@code i}'s header {@code c} gives, checked against the limits. */
+    private int peekNbytes(int i, MemorySegment c) {
         ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i);
         limits.checkChunkNbytes(p.nbytes(), store.source() + ": chunk " + i);
-        if (dst.byteSize() < p.nbytes()) {
-            throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
-                    + p.nbytes() + " bytes of chunk " + i);
-        }
+        return p.nbytes();
+    }
+
+    /** Decompresses chunk {@code i}, whose bytes {@code c} hold {@code n}, into {@code dst} of at least that size. */
+    private long decompress(int i, MemorySegment c, int n, MemorySegment dst) {
         long got;
         try {
             got = codec.decompress(c, dst);
         } catch (Blosc2Exception e) {
             throw Blosc2Exception.located(store.source() + ": chunk " + i, e);
         }
-        if (got != p.nbytes()) {
+        if (got != n) {
             throw new CorruptDataException(store.source() + ": chunk " + i + " decompressed to " + got + " bytes, "
-                    + p.nbytes() + " expected");
+                    + n + " expected");
         }
         return got;
     }
