@@ -5,6 +5,7 @@ import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.DParams;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.chunk.ChunkDecompressor;
+import io.github.blosc2panama.core.chunk.SpecialChunks;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -32,6 +33,15 @@ public interface ChunkCodec {
 
     /** A header-only chunk of {@code nbytes} bytes standing for {@code value} (ZERO, NAN or UNINIT). */
     byte[] special(SpecialValue value, int nbytes, int typesize);
+
+    /**
+     * The blocksize that compressing {@code nbytes} bytes with {@code params} chooses, as the header of a special
+     * chunk of that size records it: what C-Blosc2's {@code frame_fill_special} keeps as the super-chunk's blocksize.
+     */
+    default int blocksize(CParams params, int nbytes) {
+        byte[] sample = SpecialChunks.make(SpecialValue.ZERO, nbytes, params, null);
+        return ChunkPeek.read(MemorySegment.ofArray(sample), 0, sample.length, "sample chunk").blocksize();
+    }
 
     /** A repeated-value chunk: {@code nbytes} bytes (a positive multiple of its length) repeating {@code value}. */
     default byte[] repeatValue(int nbytes, byte[] value) {

@@ -797,8 +797,9 @@ public final class SChunk implements AutoCloseable {
             nb[(int) n - 1] = (int) (nbytes % cs);
         }
         FrameHeader h = s.header();
-        FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), cs, cs, generalFlags(cs, false),
-                h.hasVlmetalayers());
+        // As C-Blosc2 does, the blocksize of a chunk of cs bytes goes into the header (later chunks keep it).
+        FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), cs, codec.blocksize(cparams(), cs),
+                generalFlags(cs, false), h.hasVlmetalayers());
         commit(s, nh, offs, nb, pendingList((int) n), List.of(), 0, s.vlmeta());
     }
 

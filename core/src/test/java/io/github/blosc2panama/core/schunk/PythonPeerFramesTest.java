@@ -256,6 +256,42 @@ class PythonPeerFramesTest {
         }
     }
 
+    @Test
+    void fillSpecialRecordsTheBlocksizePythonDoes() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        // C records the blocksize of a chunk of chunksize bytes (its sample special chunk's) and compresses the chunks
+        // appended later with it; we recorded the chunksize itself, and our later chunks were one block each
+        String script = """
+                import sys, blosc2, numpy as np
+                for cs, bs, contiguous in ((400000, 0, True), (40000, 4000, False), (64000, 0, True)):
+                    s = blosc2.SChunk(chunksize=cs, cparams=blosc2.CParams(codec=blosc2.Codec.LZ4, typesize=4,
+                                                                           blocksize=bs, nthreads=1),
+                                      storage=blosc2.Storage(contiguous=contiguous, mode='w',
+                                                             urlpath=sys.argv[1] + '/p%d.b2frame' % cs))
+                    s.fill_special(cs // 8, blosc2.SpecialValue.ZERO)
+                    s.append_data(np.arange(cs // 4, dtype='<i4').tobytes())
+                    c = s.get_chunk(s.nchunks - 1)
+                    print(cs, s.blocksize, int.from_bytes(c[8:12], 'little'))
+                """;
+        String out = io.github.blosc2panama.core.testutil.PythonPeer.run(script, dir.toString());
+        StringBuilder ours = new StringBuilder();
+        for (int[] csBs : new int[][] {{400000, 0}, {40000, 4000}, {64000, 0}}) {
+            int cs = csBs[0];
+            CParams p = CParams.builder().codec(Codec.LZ4).typesize(4).blocksize(csBs[1]).nthreads(1).build();
+            Path f = dir.resolve("j" + cs + ".b2frame");
+            try (SuperChunk sc = SuperChunk.create(cs == 40000 ? Storage.sparse(f) : Storage.contiguous(f), p, cs)) {
+                sc.fillSpecial(cs / 8, SpecialValue.ZERO);
+                byte[] ints = new byte[cs];
+                java.nio.ByteBuffer.wrap(ints).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer()
+                        .put(java.util.stream.IntStream.range(0, cs / 4).toArray());
+                sc.append(ints);
+                ours.append(cs).append(' ').append(sc.blocksize()).append(' ')
+                        .append(Blosc2.info(sc.chunk(sc.nchunks() - 1)).blocksize()).append('\n');
+            }
+        }
+        assertEquals(out.strip(), ours.toString().strip());
+    }
+
     // ------------------------------------------------------------------ Java writes, Python reads
 
     private static final Codec[] CODECS = {Codec.BLOSCLZ, Codec.LZ4, Codec.LZ4HC, Codec.ZLIB, Codec.ZSTD};
