@@ -22,7 +22,13 @@ public record FrameTrailer(int version, List<Metalayer> vlmetalayers, int traile
     /** Distance from the frame end to the uint32 trailer_len value (FRAME_TRAILER_LEN_OFFSET). */
     public static final int LEN_FROM_END = 22;
     public static final int VERSION = 1;
+    /** Most vlmetalayers a trailer is read with (BLOSC2_MAX_VLMETALAYERS). */
     public static final int MAX_VLMETALAYERS = 8 * 1024;
+    /**
+     * Most vlmetalayers a super-chunk is given: C-Blosc2's trailer writer refuses more than BLOSC2_MAX_METALAYERS
+     * (frame.c), so python-blosc2 cannot modify a frame that has more (it aborts in C), though it reads one.
+     */
+    public static final int MAX_WRITTEN_VLMETALAYERS = 16;
 
     public FrameTrailer {
         vlmetalayers = List.copyOf(vlmetalayers);

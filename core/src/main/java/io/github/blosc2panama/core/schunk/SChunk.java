@@ -855,8 +855,9 @@ public final class SChunk implements AutoCloseable {
             }
         }
         if (!replaced) {
-            if (vl.size() >= FrameTrailer.MAX_VLMETALAYERS) {
-                throw new InvalidArgumentException("too many vlmetalayers");
+            if (vl.size() >= FrameTrailer.MAX_WRITTEN_VLMETALAYERS) {
+                throw new InvalidArgumentException("vlmetalayer '" + name + "' not added: a frame has at most "
+                        + FrameTrailer.MAX_WRITTEN_VLMETALAYERS + " (C-Blosc2 writes no more)");
             }
             vl.add(m);
         }

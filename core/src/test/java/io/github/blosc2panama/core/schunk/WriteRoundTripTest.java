@@ -179,6 +179,27 @@ class WriteRoundTripTest {
     }
 
     @ParameterizedTest
+    @EnumSource(Storage.Kind.class)
+    void atMostSixteenVlmetalayersAsCWritesThem(Storage.Kind kind) {
+        // C-Blosc2's trailer writer refuses a 17th; python-blosc2 aborted modifying a frame of ours with 17
+        Storage s = storage(kind);
+        try (SChunk sc = SChunk.create(s, P, 0, CODEC)) {
+            for (int k = 0; k < 16; k++) {
+                sc.setVlmetalayer("v" + k, data(10, k), null);
+            }
+            InvalidArgumentException e = assertThrows(InvalidArgumentException.class,
+                    () -> sc.setVlmetalayer("v16", data(10, 16), null));
+            assertTrue(e.getMessage().contains("'v16'") && e.getMessage().contains("at most 16"), e.getMessage());
+            sc.setVlmetalayer("v3", data(20, 99), null); // replacing one still works
+            assertEquals(16, sc.vlmetalayerNames().size());
+            assertArrayEquals(data(20, 99), sc.vlmetalayer("v3"));
+            assertTrue(sc.deleteVlmetalayer("v0"));
+            sc.setVlmetalayer("v16", data(10, 16), null);
+            assertEquals(16, sc.vlmetalayerNames().size());
+        }
+    }
+
+    @ParameterizedTest
     @EnumSource(value = Storage.Kind.class, names = {"CONTIGUOUS_FILE", "SPARSE_DIRECTORY"})
     void readOnlyOpenRefusesWrites(Storage.Kind kind) {
         Storage s = storage(kind);
