@@ -9,6 +9,7 @@ import io.github.blosc2panama.core.Filter;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.SpecialValue;
 import io.github.blosc2panama.core.SplitMode;
+import io.github.blosc2panama.core.chunk.SpecialChunks;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
@@ -118,13 +119,31 @@ public final class OffsetsIndex {
         }
     }
 
-    /** Encodes offsets as an index chunk, compressed with {@link #INDEX_PARAMS}. */
+    /**
+     * Encodes offsets as an index chunk, compressed with {@link #INDEX_PARAMS}; when every chunk is the same special
+     * value, as one repeated-value chunk, as C-Blosc2's {@code frame_fill_special} writes the index of a frame of
+     * special chunks only (a b2nd array of zeros, for one).
+     */
     public static byte[] encode(long[] offsets, int count, ChunkCodec codec) {
         if (count < 0 || count > offsets.length || count > MAX_NCHUNKS) {
             throw new InvalidArgumentException("cannot index " + count + " chunks");
         }
+        if (count > 0 && offsets[0] < 0 && allEqual(offsets, count)) {
+            byte[] value = new byte[8];
+            MemorySegment.ofArray(value).set(LE_LONG, 0, offsets[0]);
+            return SpecialChunks.make(SpecialValue.VALUE, count * 8L, INDEX_PARAMS, value);
+        }
         MemorySegment raw = MemorySegment.ofArray(new byte[count * 8]);
         MemorySegment.copy(offsets, 0, raw, LE_LONG, 0, count);
         return codec.compress(raw, INDEX_PARAMS);
+    }
+
+    private static boolean allEqual(long[] offsets, int count) {
+        for (int i = 1; i < count; i++) {
+            if (offsets[i] != offsets[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -324,6 +324,30 @@ class PythonPeerNDArrayTest {
     }
 
     @Test
+    void zerosAndEmptyArraysArePythonsByteForByte(@TempDir Path tmp) throws Exception {
+        // python-blosc2 stores the offsets index of an array of special chunks only as one repeated-value chunk
+        // (C's frame_fill_special); we compressed the repeated offsets, a longer index and another file
+        PythonPeer.run("""
+                import sys, blosc2
+                kw = dict(mode='w', cparams=blosc2.CParams(nthreads=1), dparams=blosc2.DParams(nthreads=1))
+                blosc2.zeros((1000,), dtype='<i4', chunks=(300,), blocks=(100,), urlpath=sys.argv[1] + '/p1.b2nd', **kw)
+                blosc2.zeros((7, 9, 11), dtype='u1', chunks=(4, 4, 4), blocks=(2, 2, 2), urlpath=sys.argv[1] + '/p2.b2nd',
+                             **kw)
+                blosc2.empty((64, 64), dtype='<f8', chunks=(32, 32), blocks=(8, 8), urlpath=sys.argv[1] + '/p3.b2nd', **kw)
+                """, tmp.toString());
+        NDArray.builder(DType.parse("<i4"), 1000).chunkshape(300).blockshape(100)
+                .storage(Storage.contiguous(tmp.resolve("j1.b2nd"))).zeros().close();
+        NDArray.builder(DType.parse("|u1"), 7, 9, 11).chunkshape(4, 4, 4).blockshape(2, 2, 2)
+                .storage(Storage.contiguous(tmp.resolve("j2.b2nd"))).zeros().close();
+        NDArray.builder(DType.parse("<f8"), 64, 64).chunkshape(32, 32).blockshape(8, 8)
+                .storage(Storage.contiguous(tmp.resolve("j3.b2nd"))).empty().close();
+        for (int k = 1; k <= 3; k++) {
+            assertArrayEquals(Files.readAllBytes(tmp.resolve("p" + k + ".b2nd")),
+                    Files.readAllBytes(tmp.resolve("j" + k + ".b2nd")), "array " + k);
+        }
+    }
+
+    @Test
     void weReadWhatPythonWrites(@TempDir Path tmp) throws Exception {
         String out = PythonPeer.run(WRITER, tmp.toString());
         JsonNode list = new ObjectMapper().readTree(out);
