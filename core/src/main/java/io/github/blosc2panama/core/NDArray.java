@@ -65,6 +65,14 @@ public final class NDArray implements AutoCloseable {
         return of(SuperChunk.open(path));
     }
 
+    /**
+     * Opens, read-only, the array whose contiguous frame starts {@code offset} bytes into the file {@code path}
+     * (see {@link SuperChunk#open(Path, long)}).
+     */
+    public static NDArray open(Path path, long offset) {
+        return of(SuperChunk.open(path, offset));
+    }
+
     /** Opens a {@code .b2nd} file or directory for reading and writing. */
     public static NDArray openWritable(Path path) {
         return of(SuperChunk.openWritable(path));

@@ -73,6 +73,15 @@ public final class SuperChunk implements AutoCloseable {
         return new SuperChunk(SChunk.open(path, false, ChunkCodec.BLOSC2, limits));
     }
 
+    /**
+     * Opens, read-only, the contiguous frame that starts {@code offset} bytes into the file {@code path}, as
+     * python-blosc2's {@code blosc2.open(urlpath, offset=...)} does: a frame embedded in a larger file, such as a
+     * member of a {@code .b2z} store or an object of a {@code .b2e} store. The bytes after the frame are not read.
+     */
+    public static SuperChunk open(Path path, long offset) {
+        return new SuperChunk(SChunk.openAt(path, offset, ChunkCodec.BLOSC2, Limits.defaults()));
+    }
+
     private static SuperChunk open(Path path, boolean writable) {
         return new SuperChunk(SChunk.open(path, writable, ChunkCodec.BLOSC2));
     }

@@ -49,6 +49,8 @@ import java.util.Map;
  */
 public final class ContiguousFileStore extends FrameStore {
     private final Path path;
+    /** Where the frame starts in the file: 0, or more for a frame embedded in a larger file (read-only). */
+    private final long base;
     private final ChunkCodec codec;
     private volatile FileChannel channel;
     private FrameHeader onDisk;
@@ -63,8 +65,10 @@ public final class ContiguousFileStore extends FrameStore {
     private long frameLen;
     private boolean closed;
 
-    private ContiguousFileStore(Path path, FileChannel channel, boolean writable, boolean durable, ChunkCodec codec) {
+    private ContiguousFileStore(Path path, long base, FileChannel channel, boolean writable, boolean durable,
+            ChunkCodec codec) {
         this.path = path;
+        this.base = base;
         this.codec = codec;
         this.channel = channel;
         this.writable = writable;
@@ -78,6 +82,26 @@ public final class ContiguousFileStore extends FrameStore {
 
     /** Opens an existing file frame and parses it, within {@code limits}. */
     public static Opened open(Path path, boolean writable, boolean durable, ChunkCodec codec, Limits limits) {
+        return open(path, 0, writable, durable, codec, limits);
+    }
+
+    /**
+     * Opens, read-only, the frame that starts {@code offset} bytes into {@code path} and parses it, within
+     * {@code limits}: a frame embedded in a larger file (C-Blosc2's {@code blosc2_schunk_open_offset}); the bytes
+     * after it are not read.
+     */
+    public static Opened openAt(Path path, long offset, ChunkCodec codec, Limits limits) {
+        if (offset < 0) {
+            throw new InvalidArgumentException("frame offset must be >= 0, got " + offset);
+        }
+        if (Files.isDirectory(path)) {
+            throw new InvalidArgumentException(path + " is a directory: only a file holds a frame at an offset");
+        }
+        return open(path, offset, false, false, codec, limits);
+    }
+
+    private static Opened open(Path path, long base, boolean writable, boolean durable, ChunkCodec codec,
+            Limits limits) {
         FileChannel ch;
         try {
             ch = writable ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
@@ -89,10 +113,10 @@ public final class ContiguousFileStore extends FrameStore {
         } catch (IOException e) {
             throw new Blosc2Exception("cannot open " + path + ": " + e.getMessage(), e);
         }
-        ContiguousFileStore s = new ContiguousFileStore(path, ch, writable, durable, codec);
+        ContiguousFileStore s = new ContiguousFileStore(path, base, ch, writable, durable, codec);
         try {
             MemorySegment m = s.mapping();
-            ParsedFrame pf = ParsedFrame.parse(m, false, false, codec, path.toString(), limits);
+            ParsedFrame pf = ParsedFrame.parse(m, false, false, codec, s.source(), limits);
             s.headerLen = pf.header().headerLen();
             s.dataLen = pf.dataLen();
             s.frameLen = pf.header().frameLen();
@@ -116,7 +140,7 @@ public final class ContiguousFileStore extends FrameStore {
 
     @Override
     public String source() {
-        return path.toString();
+        return base == 0 ? path.toString() : path + " (frame at offset " + base + ")";
     }
 
     @Override
@@ -142,8 +166,13 @@ public final class ContiguousFileStore extends FrameStore {
                 try {
                     Arena a = Arena.ofShared();
                     long size = channel.size();
+                    if (base > size) {
+                        a.close();
+                        throw new InvalidArgumentException("frame offset " + base + " is beyond the end of " + path
+                                + " (" + size + " bytes)");
+                    }
                     try {
-                        map = channel.map(FileChannel.MapMode.READ_ONLY, 0, size, a);
+                        map = channel.map(FileChannel.MapMode.READ_ONLY, base, size - base, a);
                     } catch (IOException | RuntimeException e) {
                         a.close();
                         throw e;
@@ -172,11 +201,11 @@ public final class ContiguousFileStore extends FrameStore {
         MemorySegment m = mapping();
         long end = headerLen + dataLen;
         if (locator < 0 || locator > dataLen - ChunkPeek.HEADER_LEN || end > m.byteSize()) {
-            throw new CorruptDataException(path + ": " + where + ": offset " + locator
+            throw new CorruptDataException(source() + ": " + where + ": offset " + locator
                     + " outside of the chunks section of " + dataLen + " bytes");
         }
         long at = headerLen + locator;
-        ChunkPeek p = ChunkPeek.read(m, at, end - at, path + ": " + where);
+        ChunkPeek p = ChunkPeek.read(m, at, end - at, source() + ": " + where);
         return m.asSlice(at, p.cbytes());
     }
 

@@ -83,6 +83,13 @@ public final class SChunk implements AutoCloseable {
         return over(o.store(), o.frame(), codec, limits);
     }
 
+    /** Opens, read-only, the contiguous frame starting {@code offset} bytes into the file {@code path}. */
+    public static SChunk openAt(Path path, long offset, ChunkCodec codec, Limits limits) {
+        Objects.requireNonNull(path, "path");
+        ContiguousFileStore.Opened o = ContiguousFileStore.openAt(path, offset, codec, limits);
+        return over(o.store(), o.frame(), codec, limits);
+    }
+
     /** Reads a contiguous frame in place. */
     public static SChunk fromCframe(MemorySegment cframe, ChunkCodec codec) {
         return fromCframe(cframe, codec, Limits.defaults());

@@ -348,6 +348,45 @@ class PythonPeerNDArrayTest {
     }
 
     @Test
+    void weOpenTheArraysOfAPythonStoreAtTheirOffsets(@TempDir Path tmp) throws Exception {
+        // a .b2z DictStore is a zip whose members are stored frames; python-blosc2 opens them in place at their
+        // offsets (as blosc2.open(urlpath, offset=...) opens any embedded frame), and so do we
+        Path store = tmp.resolve("store.b2z");
+        String out = PythonPeer.run("""
+                import sys, blosc2, numpy as np
+                ds = blosc2.DictStore(sys.argv[1], mode='w')
+                ds['/ramp'] = np.arange(1000, dtype='<f4')
+                ds['/grid'] = blosc2.asarray(np.arange(1600, dtype='<i8').reshape(40, 40) * 3, chunks=(16, 40),
+                                             blocks=(4, 8))
+                ds.close()
+                ds = blosc2.DictStore(sys.argv[1], mode='r')
+                for name in ('ramp.b2nd', 'grid.b2nd'):
+                    m = ds.offsets[name]
+                    print(m['offset'], m['stored'], ds['/' + name[:-5]].shape)
+                """, store.toString());
+        String[] lines = out.strip().split("\n");
+        assertEquals(2, lines.length, out);
+        long rampAt = Long.parseLong(lines[0].split(" ")[0]);
+        long gridAt = Long.parseLong(lines[1].split(" ")[0]);
+        assertTrue(lines[0].endsWith("True (1000,)") && lines[1].endsWith("True (40, 40)"), out);
+        try (NDArray ramp = NDArray.open(store, rampAt); NDArray grid = NDArray.open(store, gridAt)) {
+            assertArrayEquals(new long[] {1000}, ramp.shape());
+            java.nio.FloatBuffer f = java.nio.ByteBuffer.wrap(ramp.toBytes()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .asFloatBuffer();
+            for (int i = 0; i < 1000; i++) {
+                assertEquals(i, f.get(i));
+            }
+            assertArrayEquals(new long[] {40, 40}, grid.shape());
+            assertArrayEquals(new int[] {16, 40}, grid.chunkshape());
+            java.nio.LongBuffer l = java.nio.ByteBuffer.wrap(grid.getSlice(new long[] {20, 0}, new long[] {40, 40}))
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer();
+            for (int i = 0; i < 800; i++) {
+                assertEquals(3L * (800 + i), l.get(i));
+            }
+        }
+    }
+
+    @Test
     void weReadWhatPythonWrites(@TempDir Path tmp) throws Exception {
         String out = PythonPeer.run(WRITER, tmp.toString());
         JsonNode list = new ObjectMapper().readTree(out);
