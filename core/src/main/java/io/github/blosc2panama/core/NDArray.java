@@ -255,7 +255,10 @@ public final class NDArray implements AutoCloseable {
         private NDArray special(SpecialValue value, byte[] fill) {
             return build(a -> {
                 Geometry g = a.geometry;
-                if (g.nchunks() > 0) {
+                if (g.nchunks() > 0 && value != SpecialValue.VALUE) {
+                    // as C-Blosc2's b2nd_zeros (and uninit, nans): one special fill of whole chunks
+                    a.sc.fillSpecial(g.nchunks() * (g.chunkNbytes() / dtype.itemsize()), value);
+                } else if (g.nchunks() > 0) {
                     MemorySegment chunk = MemorySegment.ofArray(
                             SpecialChunks.make(value, g.chunkNbytes(), a.writeParams(), fill));
                     a.sc.appendInBatches(g.nchunks(), ci -> chunk);

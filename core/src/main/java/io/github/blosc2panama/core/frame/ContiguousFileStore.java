@@ -236,7 +236,8 @@ public final class ContiguousFileStore extends FrameStore {
             added += a.chunk().byteSize();
         }
         long newDataLen = dataLen + added;
-        byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(), codec);
+        byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(),
+                c.repeatedIndex(), codec);
         byte[] trailer = FrameTrailer.encode(c.vlmetalayers());
         long newFrameLen = headerLen + newDataLen + index.length + trailer.length;
         FrameHeader newHeader = c.header().withSizes(newFrameLen, c.header().nbytes(), newDataLen,
@@ -285,8 +286,8 @@ public final class ContiguousFileStore extends FrameStore {
         for (Added a : c.added()) {
             addedAt.put(a.index(), a.chunk());
         }
-        FrameWriter.Result r = FrameWriter.compact(c.header(), c.offsets(), c.nchunks(), c.vlmetalayers(), addedAt,
-                off -> chunk(off, "chunk at offset " + off), codec);
+        FrameWriter.Result r = FrameWriter.compact(c.header(), c.offsets(), c.nchunks(), c.repeatedIndex(),
+                c.vlmetalayers(), addedAt, off -> chunk(off, "chunk at offset " + off), codec);
         unmap();
         writeAtomically(path, r.frame(), durable);
         try {
@@ -367,10 +368,10 @@ public final class ContiguousFileStore extends FrameStore {
     }
 
     @Override
-    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            ChunkCodec codec) {
-        return FrameWriter.compact(header, offsets, nchunks, vlmetalayers, off -> chunk(off, "chunk at offset " + off),
-                codec).frame();
+    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, boolean repeatedIndex,
+            List<Metalayer> vlmetalayers, ChunkCodec codec) {
+        return FrameWriter.compact(header, offsets, nchunks, repeatedIndex, vlmetalayers,
+                off -> chunk(off, "chunk at offset " + off), codec).frame();
     }
 
     @Override

@@ -23,9 +23,11 @@ public abstract class FrameStore implements AutoCloseable {
      * @param freed       locators no longer referenced after this commit
      * @param storedBytes the total size of the stored chunks after this commit
      * @param rewriteHeader whether the header's metalayers (hence its length) changed
+     * @param repeatedIndex whether the offsets index is written as one repeated value (see
+     *                      {@link OffsetsIndex#encode})
      */
     public record Commit(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            List<Added> added, List<Long> freed, long storedBytes, boolean rewriteHeader) {
+            List<Added> added, List<Long> freed, long storedBytes, boolean rewriteHeader, boolean repeatedIndex) {
     }
 
     /** A new stored chunk for logical position {@code index}. */
@@ -47,8 +49,8 @@ public abstract class FrameStore implements AutoCloseable {
     public abstract FrameHeader commit(Commit c);
 
     /** The whole frame as one contiguous frame (for sparse stores: converted to a contiguous layout). */
-    public abstract byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            ChunkCodec codec);
+    public abstract byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, boolean repeatedIndex,
+            List<Metalayer> vlmetalayers, ChunkCodec codec);
 
     @Override
     public abstract void close();

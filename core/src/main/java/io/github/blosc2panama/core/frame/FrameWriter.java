@@ -20,11 +20,13 @@ public final class FrameWriter {
      * Builds a compact contiguous frame: the stored chunks are copied in logical order and special
      * offsets are kept.
      *
+     * @param repeatedIndex whether the offsets index is one repeated value (see {@link OffsetsIndex#encode})
      * @param added   chunks for logical positions whose offset is not yet assigned (may be empty)
      * @param chunkAt returns the stored chunk for a regular offset
      */
-    public static Result compact(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            Map<Integer, MemorySegment> added, LongFunction<MemorySegment> chunkAt, ChunkCodec codec) {
+    public static Result compact(FrameHeader header, long[] offsets, int nchunks, boolean repeatedIndex,
+            List<Metalayer> vlmetalayers, Map<Integer, MemorySegment> added, LongFunction<MemorySegment> chunkAt,
+            ChunkCodec codec) {
         long[] newOffsets = new long[nchunks];
         MemorySegment[] parts = new MemorySegment[nchunks];
         long dataLen = 0;
@@ -42,7 +44,7 @@ public final class FrameWriter {
             newOffsets[i] = dataLen;
             dataLen += c.byteSize();
         }
-        byte[] index = nchunks == 0 ? new byte[0] : OffsetsIndex.encode(newOffsets, nchunks, codec);
+        byte[] index = nchunks == 0 ? new byte[0] : OffsetsIndex.encode(newOffsets, nchunks, repeatedIndex, codec);
         byte[] trailer = FrameTrailer.encode(vlmetalayers);
         int headerLen = FrameHeader.encodedLength(header.metalayers());
         long frameLen = headerLen + dataLen + index.length + trailer.length;
@@ -66,8 +68,8 @@ public final class FrameWriter {
     }
 
     /** {@link #compact} with no added chunks. */
-    public static Result compact(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            LongFunction<MemorySegment> chunkAt, ChunkCodec codec) {
-        return compact(header, offsets, nchunks, vlmetalayers, new HashMap<>(), chunkAt, codec);
+    public static Result compact(FrameHeader header, long[] offsets, int nchunks, boolean repeatedIndex,
+            List<Metalayer> vlmetalayers, LongFunction<MemorySegment> chunkAt, ChunkCodec codec) {
+        return compact(header, offsets, nchunks, repeatedIndex, vlmetalayers, new HashMap<>(), chunkAt, codec);
     }
 }

@@ -112,9 +112,10 @@ public final class MemoryFrameStore extends FrameStore {
     }
 
     @Override
-    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            ChunkCodec codec) {
-        return FrameWriter.compact(header, offsets, nchunks, vlmetalayers, off -> chunk(off, "in-memory frame"), codec).frame();
+    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, boolean repeatedIndex,
+            List<Metalayer> vlmetalayers, ChunkCodec codec) {
+        return FrameWriter.compact(header, offsets, nchunks, repeatedIndex, vlmetalayers,
+                off -> chunk(off, "in-memory frame"), codec).frame();
     }
 
     @Override

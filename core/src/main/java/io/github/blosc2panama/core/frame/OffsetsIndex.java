@@ -120,15 +120,15 @@ public final class OffsetsIndex {
     }
 
     /**
-     * Encodes offsets as an index chunk, compressed with {@link #INDEX_PARAMS}; when every chunk is the same special
-     * value, as one repeated-value chunk, as C-Blosc2's {@code frame_fill_special} writes the index of a frame of
-     * special chunks only (a b2nd array of zeros, for one).
+     * Encodes offsets as an index chunk, compressed with {@link #INDEX_PARAMS}; or, when {@code repeated} and every
+     * chunk is the same special value, as one repeated-value chunk: the index C-Blosc2's {@code frame_fill_special}
+     * writes (and keeps until the offsets change), while every other index it writes is compressed.
      */
-    public static byte[] encode(long[] offsets, int count, ChunkCodec codec) {
+    public static byte[] encode(long[] offsets, int count, boolean repeated, ChunkCodec codec) {
         if (count < 0 || count > offsets.length || count > MAX_NCHUNKS) {
             throw new InvalidArgumentException("cannot index " + count + " chunks");
         }
-        if (count > 0 && offsets[0] < 0 && allEqual(offsets, count)) {
+        if (repeated && count > 0 && offsets[0] < 0 && allEqual(offsets, count)) {
             byte[] value = new byte[8];
             MemorySegment.ofArray(value).set(LE_LONG, 0, offsets[0]);
             return SpecialChunks.make(SpecialValue.VALUE, count * 8L, INDEX_PARAMS, value);

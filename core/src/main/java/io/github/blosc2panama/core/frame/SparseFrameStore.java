@@ -195,7 +195,8 @@ public final class SparseFrameStore extends FrameStore {
         if (durable && !c.added().isEmpty()) {
             ContiguousFileStore.syncDirectory(dir);
         }
-        byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(), codec);
+        byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(),
+                c.repeatedIndex(), codec);
         byte[] trailer = FrameTrailer.encode(c.vlmetalayers());
         int headerLen = FrameHeader.encodedLength(c.header().metalayers());
         long frameLen = headerLen + index.length + trailer.length;
@@ -218,15 +219,15 @@ public final class SparseFrameStore extends FrameStore {
     }
 
     @Override
-    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, List<Metalayer> vlmetalayers,
-            ChunkCodec codec) {
+    public byte[] toCframe(FrameHeader header, long[] offsets, int nchunks, boolean repeatedIndex,
+            List<Metalayer> vlmetalayers, ChunkCodec codec) {
         FrameHeader contiguous = new FrameHeader(header.headerLen(), header.frameLen(), header.generalFlags(),
                 FrameHeader.FRAME_TYPE_CONTIGUOUS, header.codecFlags(), header.otherFlags(), header.nbytes(),
                 header.cbytes(), header.typesize(), header.blocksize(), header.chunksize(), header.nthreadsC(),
                 header.nthreadsD(), header.hasVlmetalayers(), header.nfilters(), header.filters(), header.filtersMeta(),
                 header.udcodec(), header.codecMeta(), header.otherFlags2(), header.metalayers());
-        return FrameWriter.compact(contiguous, offsets, nchunks, vlmetalayers, id -> chunk(id, "chunk file " + id),
-                codec).frame();
+        return FrameWriter.compact(contiguous, offsets, nchunks, repeatedIndex, vlmetalayers,
+                id -> chunk(id, "chunk file " + id), codec).frame();
     }
 
     @Override

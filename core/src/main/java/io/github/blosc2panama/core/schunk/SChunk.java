@@ -121,7 +121,7 @@ public final class SChunk implements AutoCloseable {
     }
 
     private static byte[] emptyFrame(FrameHeader h, ChunkCodec codec) {
-        return FrameWriter.compact(h, new long[0], 0, List.of(), off -> null, codec).frame();
+        return FrameWriter.compact(h, new long[0], 0, false, List.of(), off -> null, codec).frame();
     }
 
     /** A super-chunk over a parsed frame. */
@@ -514,7 +514,8 @@ public final class SChunk implements AutoCloseable {
     /** The frame as one contiguous frame. */
     public byte[] toCframe() {
         State s = state;
-        return store.toCframe(s.header(), s.offsets().toArray(), s.offsets().size(), s.vlmeta(), codec);
+        return store.toCframe(s.header(), s.offsets().toArray(), s.offsets().size(), repeatedIndex(s), s.vlmeta(),
+                codec);
     }
 
     // ------------------------------------------------------------------ writing
@@ -807,7 +808,8 @@ public final class SChunk implements AutoCloseable {
         // As C-Blosc2 does, the blocksize of a chunk of cs bytes goes into the header (later chunks keep it).
         FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), cs, codec.blocksize(cparams(), cs),
                 generalFlags(cs, false), h.hasVlmetalayers());
-        commit(s, nh, offs, nb, pendingList((int) n), List.of(), 0, s.vlmeta());
+        // C-Blosc2 writes this index as one repeated value (as it reads ChunkOffsets.repeated)
+        commit(s, nh, offs, nb, pendingList((int) n), List.of(), 0, s.vlmeta(), true);
     }
 
     public void addMetalayer(String name, byte[] content) {
@@ -893,7 +895,8 @@ public final class SChunk implements AutoCloseable {
 
     private void commitMeta(State s, List<Metalayer> metas, List<Metalayer> vl) {
         FrameHeader h = s.header().withMetalayers(metas);
-        commit(s, h, s.offsets().toArray(), s.nbytes(), pendingList(s.offsets().size()), List.of(), storedBytes(s), vl);
+        commit(s, h, s.offsets().toArray(), s.nbytes(), pendingList(s.offsets().size()), List.of(), storedBytes(s), vl,
+                repeatedIndex(s));
     }
 
     // ------------------------------------------------------------------ mutation plumbing
@@ -996,7 +999,7 @@ public final class SChunk implements AutoCloseable {
         int blocksize = h.blocksize();
         FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, blocksize, generalFlags(cs, vlBlocks && n > 0),
                 !vl.isEmpty());
-        commit(s, nh, offs, nb, pending, freed, stored, vl);
+        commit(s, nh, offs, nb, pending, freed, stored, vl, false);
     }
 
     /**
@@ -1021,8 +1024,17 @@ public final class SChunk implements AutoCloseable {
         return codec.compress(MemorySegment.ofArray(data), p);
     }
 
+    /**
+     * Whether the offsets index stays one repeated value: C-Blosc2 writes it so after filling a frame with one special
+     * value, and keeps it while the offsets do not change.
+     */
+    private static boolean repeatedIndex(State s) {
+        ChunkOffsets o = s.offsets();
+        return o.isRepeated() && o.size() > 0 && o.get(0) < 0;
+    }
+
     private void commit(State s, FrameHeader h, long[] offs, int[] nb, List<MemorySegment> pending, List<Long> freed,
-            long stored, List<Metalayer> vl) {
+            long stored, List<Metalayer> vl, boolean repeatedIndex) {
         List<FrameStore.Added> added = new ArrayList<>();
         for (int k = 0; k < pending.size(); k++) {
             if (pending.get(k) != null) {
@@ -1031,8 +1043,10 @@ public final class SChunk implements AutoCloseable {
         }
         long[] offsCopy = offs.clone();
         FrameHeader stored2 = store.commit(new FrameStore.Commit(h, offsCopy, offsCopy.length, vl, added, freed,
-                stored, false));
-        state = new State(stored2, ChunkOffsets.of(offsCopy), List.copyOf(vl), nb == null ? null : nb.clone());
+                stored, false, repeatedIndex));
+        ChunkOffsets offsets = repeatedIndex && offsCopy.length > 0 ? ChunkOffsets.repeated(offsCopy.length, offsCopy[0])
+                : ChunkOffsets.of(offsCopy);
+        state = new State(stored2, offsets, List.copyOf(vl), nb == null ? null : nb.clone());
     }
 
     private static int[] insertAt(int[] a, int i, int v) {

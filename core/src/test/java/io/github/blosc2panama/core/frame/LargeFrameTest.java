@@ -60,7 +60,7 @@ class LargeFrameTest {
         long[] offs = pf.offsets().toArray();
         MemorySegment ca = s.asSlice(h.headerLen() + offs[0], offs[1] - offs[0]);
         MemorySegment cb = s.asSlice(h.headerLen() + offs[1], h.cbytes() - offs[1]);
-        byte[] index = OffsetsIndex.encode(new long[] {0, HOLE}, 2, ChunkCodec.BLOSC2);
+        byte[] index = OffsetsIndex.encode(new long[] {0, HOLE}, 2, false, ChunkCodec.BLOSC2);
         byte[] trailer = FrameTrailer.encode(pf.trailer().vlmetalayers());
         long dataLen = HOLE + cb.byteSize();
         long frameLen = h.headerLen() + dataLen + index.length + trailer.length;

@@ -292,6 +292,40 @@ class PythonPeerFramesTest {
         assertEquals(out.strip(), ours.toString().strip());
     }
 
+    @Test
+    void framesOfSpecialChunksArePythonsByteForByte() throws Exception {
+        assumeTrue(python() != null, "blosc2.python not set");
+        // C writes the offsets index as one repeated value only right after fill_special (and keeps it while the
+        // offsets stay); zero chunks appended one by one, or a filled frame changed after, get a compressed index
+        String script = """
+                import sys, blosc2
+                def frame(name):
+                    return blosc2.SChunk(chunksize=4000, cparams=blosc2.CParams(typesize=4, nthreads=1),
+                                         dparams=blosc2.DParams(nthreads=1),
+                                         storage=blosc2.Storage(contiguous=True, urlpath=sys.argv[1] + name, mode='w'))
+                s = frame('/p-appended.b2frame'); s.append_data(bytes(4000)); s.append_data(bytes(4000)); del s
+                s = frame('/p-filled.b2frame'); s.fill_special(3000, blosc2.SpecialValue.UNINIT); del s
+                s = frame('/p-deleted.b2frame'); s.fill_special(3000, blosc2.SpecialValue.ZERO); s.delete_chunk(0); del s
+                """;
+        io.github.blosc2panama.core.testutil.PythonPeer.run(script, dir.toString());
+        CParams p = CParams.builder().typesize(4).nthreads(1).build();
+        try (SuperChunk s = SuperChunk.create(Storage.contiguous(dir.resolve("j-appended.b2frame")), p, 4000)) {
+            s.append(new byte[4000]);
+            s.append(new byte[4000]);
+        }
+        try (SuperChunk s = SuperChunk.create(Storage.contiguous(dir.resolve("j-filled.b2frame")), p, 4000)) {
+            s.fillSpecial(3000, SpecialValue.UNINIT);
+        }
+        try (SuperChunk s = SuperChunk.create(Storage.contiguous(dir.resolve("j-deleted.b2frame")), p, 4000)) {
+            s.fillSpecial(3000, SpecialValue.ZERO);
+            s.deleteChunk(0);
+        }
+        for (String name : new String[] {"appended", "filled", "deleted"}) {
+            assertTrue(java.util.Arrays.equals(Files.readAllBytes(dir.resolve("p-" + name + ".b2frame")),
+                    Files.readAllBytes(dir.resolve("j-" + name + ".b2frame"))), name);
+        }
+    }
+
     // ------------------------------------------------------------------ Java writes, Python reads
 
     private static final Codec[] CODECS = {Codec.BLOSCLZ, Codec.LZ4, Codec.LZ4HC, Codec.ZLIB, Codec.ZSTD};
