@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -21,10 +22,16 @@ import java.util.Map;
 
 /**
  * A contiguous frame in one file ({@code .b2frame}). The file is mapped read-only with
- * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)} into a shared arena owned by
- * this store, so chunk views are zero-copy and files above 2 GiB work. The mapping is replaced
- * (and the old one released) on the first read after a commit; chunk views obtained before a
- * commit must not be used after it.
+ * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)}, so chunk views are zero-copy and
+ * files above 2 GiB work. The mapping is replaced on the first read after a commit. A mapping is
+ * released once no view of it is reachable (an automatic arena), not when this store commits or
+ * closes: the codecs read views by raw address, and a mapping closed under a decoding thread would
+ * crash the JVM. Views obtained before a commit keep the bytes they had.
+ *
+ * <p>The channel is shared by every thread: a thread's interrupt status is cleared around each
+ * channel operation (and set again after it), since an interrupt would close the channel for all.
+ * A commit that fails half-way leaves a complete frame on disk (below) but this store's idea of the
+ * layout behind; such a store takes no further commits (reopen the frame to write again).
  *
  * <h2>Crash safety of commits that only add (append, insert, reorder, vlmetalayer changes)</h2>
  * The header is the single commit point, and no commit ever overwrites a byte that the header
@@ -57,7 +64,8 @@ public final class ContiguousFileStore extends FrameStore {
     private final boolean writable;
     private final boolean durable;
     private final Object mapLock = new Object();
-    private Arena arena;
+    /** Why a commit failed half-way; no later commit is taken. */
+    private String failedWrite;
     private volatile MemorySegment map;
     /** Layout on disk: header length, chunks section length, end of frame. */
     private int headerLen;
@@ -164,35 +172,62 @@ public final class ContiguousFileStore extends FrameStore {
             }
             if (map == null) {
                 try {
-                    Arena a = Arena.ofShared();
-                    long size = channel.size();
-                    if (base > size) {
-                        a.close();
-                        throw new InvalidArgumentException("frame offset " + base + " is beyond the end of " + path
-                                + " (" + size + " bytes)");
-                    }
+                    map = uninterruptibly(this::mapWhole);
+                } catch (ClosedChannelException e) {
+                    // another thread's interrupt arrived during a channel operation and closed the channel
+                    reopenChannel();
                     try {
-                        map = channel.map(FileChannel.MapMode.READ_ONLY, base, size - base, a);
-                    } catch (IOException | RuntimeException e) {
-                        a.close();
-                        throw e;
+                        map = uninterruptibly(this::mapWhole);
+                    } catch (IOException again) {
+                        throw new Blosc2Exception("cannot map " + path + ": " + again, again);
                     }
-                    arena = a;
                 } catch (IOException e) {
-                    throw new Blosc2Exception("cannot map " + path + ": " + e.getMessage(), e);
+                    throw new Blosc2Exception("cannot map " + path + ": " + e, e);
                 }
             }
             return map;
         }
     }
 
+    private MemorySegment mapWhole() throws IOException {
+        long size = channel.size();
+        if (base > size) {
+            throw new InvalidArgumentException("frame offset " + base + " is beyond the end of " + path + " (" + size
+                    + " bytes)");
+        }
+        return channel.map(FileChannel.MapMode.READ_ONLY, base, size - base, Arena.ofAuto());
+    }
+
+    private void reopenChannel() {
+        try {
+            channel.close();
+            channel = writable ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(path, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw new Blosc2Exception("cannot reopen " + path + ": " + e, e);
+        }
+    }
+
+    /** A channel operation. */
+    private interface ChannelCall<T> {
+        T run() throws IOException;
+    }
+
+    /** Runs {@code call} with this thread's interrupt status cleared, and sets it again after. */
+    private static <T> T uninterruptibly(ChannelCall<T> call) throws IOException {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return call.run();
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
     private void unmap() {
         synchronized (mapLock) {
             map = null;
-            if (arena != null) {
-                arena.close();
-                arena = null;
-            }
         }
     }
 
@@ -214,17 +249,30 @@ public final class ContiguousFileStore extends FrameStore {
         if (!writable) {
             throw new InvalidArgumentException(path + " was opened read-only");
         }
+        if (failedWrite != null) {
+            throw new Blosc2Exception(path + ": an earlier write failed (" + failedWrite
+                    + "); the file holds the last complete frame: reopen it to write again");
+        }
         // A frame with nbytes 0 keeps its trailer right after the header, where C looks for it in such a
         // frame: the intermediate state of an in-place commit (index and trailer moved past a gap) would
         // not be readable by C, and there are no chunks to protect, so such a frame is rewritten.
-        if (!c.freed().isEmpty() || FrameHeader.encodedLength(c.header().metalayers()) != headerLen
-                || onDisk.nbytes() == 0) {
-            return rewrite(c);
-        }
+        boolean rewrite = !c.freed().isEmpty() || FrameHeader.encodedLength(c.header().metalayers()) != headerLen
+                || onDisk.nbytes() == 0;
         try {
-            return appendCommit(c);
-        } catch (IOException e) {
-            throw new Blosc2Exception("cannot write " + path + ": " + e.getMessage(), e);
+            return uninterruptibly(() -> rewrite ? rewrite(c) : appendCommit(c));
+        } catch (InvalidArgumentException refused) {
+            throw refused; // refused before anything was written
+        } catch (IOException | RuntimeException e) {
+            failedWrite = String.valueOf(e);
+            synchronized (mapLock) {
+                if (!channel.isOpen()) {
+                    reopenChannel(); // for reads
+                }
+            }
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new Blosc2Exception("cannot write " + path + ": " + e, e);
         }
     }
 
@@ -381,8 +429,8 @@ public final class ContiguousFileStore extends FrameStore {
                 return;
             }
             closed = true;
+            map = null;
         }
-        unmap();
         try {
             channel.close();
         } catch (IOException ignored) {

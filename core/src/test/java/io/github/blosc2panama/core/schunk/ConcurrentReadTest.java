@@ -133,4 +133,74 @@ class ConcurrentReadTest {
         assertTrue(reads.get() > 1000, "only " + reads.get() + " reads in 10 s");
         assertEquals(starts[n], all.length);
     }
+
+    @Test
+    void closingWhileAnotherThreadDecodesIsNoCrash() throws Exception {
+        // the codecs read mapped chunks by raw address: a mapping closed under them crashed the JVM (SIGSEGV)
+        Path f = dir.resolve("closing.b2frame");
+        try (SuperChunk sc = SuperChunk.create(Storage.contiguous(f),
+                CParams.builder().codec(Codec.LZ4).typesize(4).build(), 1 << 20)) {
+            SplittableRandom r = new SplittableRandom(5);
+            byte[] d = new byte[4 << 20];
+            for (int i = 0; i < d.length; i += 4) {
+                int v = i / 4 + r.nextInt(64);
+                d[i] = (byte) v;
+                d[i + 1] = (byte) (v >> 8);
+                d[i + 2] = (byte) (v >> 16);
+            }
+            sc.extend(d);
+        }
+        for (int round = 0; round < 300; round++) {
+            SuperChunk sc = SuperChunk.open(f);
+            ConcurrentLinkedQueue<Throwable> ended = new ConcurrentLinkedQueue<>();
+            CountDownLatch started = new CountDownLatch(1);
+            Thread reader = new Thread(() -> {
+                try {
+                    for (int i = 0; ; i++) {
+                        sc.decompressChunk(i % 4);
+                        started.countDown();
+                    }
+                } catch (Throwable e) {
+                    ended.add(e);
+                }
+            });
+            reader.start();
+            started.await();
+            Thread.sleep(round % 3);
+            sc.close();
+            reader.join(10_000);
+            assertTrue(!reader.isAlive() && ended.size() == 1, "round " + round);
+            assertTrue(ended.peek() instanceof IllegalStateException, "round " + round + ": " + ended.peek());
+        }
+    }
+
+    @Test
+    void anInterruptedReaderDoesNotBreakTheFrameForOthers() throws Exception {
+        // an interrupt closes a FileChannel for every thread: each read and write after it failed
+        Path f = dir.resolve("interrupted.b2frame");
+        byte[] d = data(7);
+        try (SuperChunk sc = SuperChunk.create(Storage.contiguous(f), CParams.builder().typesize(4).build(), d.length)) {
+            sc.append(d);
+            sc.append(d); // the next read maps the file anew
+            Thread t = new Thread(() -> {
+                Thread.currentThread().interrupt();
+                assertTrue(Arrays.equals(d, sc.decompressChunk(0)));
+                assertTrue(Thread.currentThread().isInterrupted(), "the interrupt status is kept");
+                sc.append(d); // a write from an interrupted thread, too
+                assertTrue(Thread.interrupted());
+            });
+            ConcurrentLinkedQueue<Throwable> failed = new ConcurrentLinkedQueue<>();
+            t.setUncaughtExceptionHandler((th, e) -> failed.add(e));
+            t.start();
+            t.join();
+            assertTrue(failed.isEmpty(), String.valueOf(failed.peek()));
+            assertTrue(Arrays.equals(d, sc.decompressChunk(2)));
+            sc.append(d);
+            assertEquals(4, sc.nchunks());
+        }
+        try (SuperChunk sc = SuperChunk.open(f)) {
+            assertEquals(4, sc.nchunks());
+            assertTrue(Arrays.equals(d, sc.decompressChunk(3)));
+        }
+    }
 }
