@@ -376,7 +376,12 @@ public final class NDArray implements AutoCloseable {
             throw new InvalidArgumentException("a slice of " + n + " bytes does not fit a Java array; use a MemorySegment");
         }
         byte[] out = new byte[(int) n];
-        SliceIO.get(sc, geometry, start, stop, MemorySegment.ofArray(out));
+        sc.beginRead();
+        try {
+            SliceIO.get(sc, geometry, start, stop, MemorySegment.ofArray(out));
+        } finally {
+            sc.endRead();
+        }
         return out;
     }
 
@@ -387,7 +392,12 @@ public final class NDArray implements AutoCloseable {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes cannot hold the slice's "
                     + n + " bytes");
         }
-        SliceIO.get(sc, geometry, start, stop, dst);
+        sc.beginRead();
+        try {
+            SliceIO.get(sc, geometry, start, stop, dst);
+        } finally {
+            sc.endRead();
+        }
         return n;
     }
 

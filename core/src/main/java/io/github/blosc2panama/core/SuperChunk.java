@@ -35,11 +35,11 @@ import java.util.function.LongFunction;
  *       file mapping and the in-memory state. Guard a super-chunk shared by readers and a writer with
  *       a {@link java.util.concurrent.locks.ReadWriteLock} (reads under the read lock, mutations under
  *       the write lock). A chunk view from {@link #chunk(int)} is valid until the next mutation or
- *       {@link #close()}; {@code close()} must not run concurrently with anything else. Breaking these
- *       rules gives wrong data or exceptions, never a crash: a file mapping is released only once no
- *       view of it is reachable, and reads of a file frame after {@code close()} throw
- *       {@link IllegalStateException}.
- *       An interrupted thread's calls run to their end (its interrupt status is kept).</li>
+ *       {@link #close()}. {@code close()} lets the reads in progress in other threads end before it
+ *       releases the file mapping; reads after it throw {@link IllegalStateException}. A read that
+ *       overlaps a mutation is not safe: the codecs read mapped chunks by raw address, and a commit
+ *       releases the old mapping. An interrupted thread's calls run to their end (its interrupt status
+ *       is kept).</li>
  *   <li><b>Processes:</b> nothing is locked between processes. One process at a time may write a
  *       frame; other processes should open it after the writer committed (a contiguous-file append
  *       truncates bytes that a reader mapping an older state could still refer to).</li>
@@ -288,6 +288,15 @@ public final class SuperChunk implements AutoCloseable {
     /** New chunk k is old chunk {@code order[k]}. */
     public void reorder(int[] order) {
         engine.reorder(order);
+    }
+
+    /** A read outside this class ({@link NDArray}'s) begins: {@link #close} waits for it (see {@code SChunk}). */
+    void beginRead() {
+        engine.beginRead();
+    }
+
+    void endRead() {
+        engine.endRead();
     }
 
     /** Fills an empty super-chunk with {@code nitems} ZERO, NAN or UNINIT items in chunks of the creation chunksize. */

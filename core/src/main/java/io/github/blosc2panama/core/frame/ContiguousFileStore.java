@@ -23,10 +23,12 @@ import java.util.Map;
 /**
  * A contiguous frame in one file ({@code .b2frame}). The file is mapped read-only with
  * {@link FileChannel#map(FileChannel.MapMode, long, long, Arena)}, so chunk views are zero-copy and
- * files above 2 GiB work. The mapping is replaced on the first read after a commit. A mapping is
- * released once no view of it is reachable (an automatic arena), not when this store commits or
- * closes: the codecs read views by raw address, and a mapping closed under a decoding thread would
- * crash the JVM. Views obtained before a commit keep the bytes they had.
+ * files above 2 GiB work. The mapping lives in a shared arena owned by this store: it is replaced
+ * (and the old one released at once, so that a file replaced by a commit is not kept on disk) on
+ * the first read after a commit; chunk views obtained before a commit must not be used after it.
+ * The codecs read views by raw address: a mapping released under a decoding thread would crash the
+ * JVM, which is why no read may run during a commit, and why {@code SChunk.close} waits for its
+ * reads in progress before closing this store.
  *
  * <p>The channel is shared by every thread: a thread's interrupt status is cleared around each
  * channel operation (and set again after it), since an interrupt would close the channel for all.
@@ -64,6 +66,7 @@ public final class ContiguousFileStore extends FrameStore {
     private final boolean writable;
     private final boolean durable;
     private final Object mapLock = new Object();
+    private Arena arena;
     /** Why a commit failed half-way; no later commit is taken. */
     private String failedWrite;
     private volatile MemorySegment map;
@@ -195,7 +198,15 @@ public final class ContiguousFileStore extends FrameStore {
             throw new InvalidArgumentException("frame offset " + base + " is beyond the end of " + path + " (" + size
                     + " bytes)");
         }
-        return channel.map(FileChannel.MapMode.READ_ONLY, base, size - base, Arena.ofAuto());
+        Arena a = Arena.ofShared();
+        try {
+            MemorySegment m = channel.map(FileChannel.MapMode.READ_ONLY, base, size - base, a);
+            arena = a;
+            return m;
+        } catch (IOException | RuntimeException e) {
+            a.close();
+            throw e;
+        }
     }
 
     private void reopenChannel() {
@@ -228,6 +239,10 @@ public final class ContiguousFileStore extends FrameStore {
     private void unmap() {
         synchronized (mapLock) {
             map = null;
+            if (arena != null) {
+                arena.close();
+                arena = null;
+            }
         }
     }
 
@@ -429,8 +444,8 @@ public final class ContiguousFileStore extends FrameStore {
                 return;
             }
             closed = true;
-            map = null;
         }
+        unmap();
         try {
             channel.close();
         } catch (IOException ignored) {

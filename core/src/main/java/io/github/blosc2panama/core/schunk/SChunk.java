@@ -35,6 +35,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongFunction;
 
 /**
@@ -53,6 +55,10 @@ public final class SChunk implements AutoCloseable {
     private final int requestedChunksize;
     private final Limits limits;
     private volatile State state;
+    /** Reads in progress ({@link #beginRead}): {@link #close} releases the store only once none is left. */
+    private final AtomicInteger reads = new AtomicInteger();
+    private volatile boolean closing;
+    private final AtomicBoolean storeClosed = new AtomicBoolean();
 
     /** Everything that changes on a mutation, replaced as a whole. */
     private record State(FrameHeader header, ChunkOffsets offsets, List<Metalayer> vlmeta, int[] nbytes) {
@@ -214,14 +220,19 @@ public final class SChunk implements AutoCloseable {
 
     /** The compressed chunk {@code i}: a view of the stored bytes, or a synthesized special chunk. */
     public MemorySegment chunk(int i) {
-        State s = state;
-        checkIndex(i, s);
-        long off = s.offsets().get(i);
-        if (off < 0) {
-            SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
-            return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
+        beginRead();
+        try {
+            State s = state;
+            checkIndex(i, s);
+            long off = s.offsets().get(i);
+            if (off < 0) {
+                SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
+                return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
+            }
+            return store.chunk(off, "chunk " + i);
+        } finally {
+            endRead();
         }
-        return store.chunk(off, "chunk " + i);
     }
 
     /** The uncompressed size of chunk {@code i}. */
@@ -289,22 +300,32 @@ public final class SChunk implements AutoCloseable {
 
     /** Decompresses chunk {@code i} into a new array. */
     public byte[] decompressChunk(int i) {
-        MemorySegment c = chunk(i);
-        int n = peekNbytes(i, c);
-        byte[] out = new byte[n];
-        decompress(i, c, n, MemorySegment.ofArray(out));
-        return out;
+        beginRead();
+        try {
+            MemorySegment c = chunk(i);
+            int n = peekNbytes(i, c);
+            byte[] out = new byte[n];
+            decompress(i, c, n, MemorySegment.ofArray(out));
+            return out;
+        } finally {
+            endRead();
+        }
     }
 
     /** Decompresses chunk {@code i} into {@code dst}; returns the number of bytes written. */
     public long decompressChunk(int i, MemorySegment dst) {
-        MemorySegment c = chunk(i);
-        int n = peekNbytes(i, c);
-        if (dst.byteSize() < n) {
-            throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
-                    + n + " bytes of chunk " + i);
+        beginRead();
+        try {
+            MemorySegment c = chunk(i);
+            int n = peekNbytes(i, c);
+            if (dst.byteSize() < n) {
+                throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
+                        + n + " bytes of chunk " + i);
+            }
+            return decompress(i, c, n, dst);
+        } finally {
+            endRead();
         }
-        return decompress(i, c, n, dst);
     }
 
     /** The uncompressed size that chunk {@code i}'s header {@code c} gives, checked against the limits. */
@@ -352,7 +373,12 @@ public final class SChunk implements AutoCloseable {
             throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
         }
         byte[] out = new byte[(int) (stop - start)];
-        fillSlice(s, st, start, stop, MemorySegment.ofArray(out));
+        beginRead();
+        try {
+            fillSlice(s, st, start, stop, MemorySegment.ofArray(out));
+        } finally {
+            endRead();
+        }
         return out;
     }
 
@@ -364,7 +390,12 @@ public final class SChunk implements AutoCloseable {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
                     + (stop - start) + " bytes of the slice");
         }
-        fillSlice(s, st, start, stop, dst.asSlice(0, stop - start));
+        beginRead();
+        try {
+            fillSlice(s, st, start, stop, dst.asSlice(0, stop - start));
+        } finally {
+            endRead();
+        }
         return stop - start;
     }
 
@@ -514,8 +545,13 @@ public final class SChunk implements AutoCloseable {
     /** The frame as one contiguous frame. */
     public byte[] toCframe() {
         State s = state;
-        return store.toCframe(s.header(), s.offsets().toArray(), s.offsets().size(), repeatedIndex(s), s.vlmeta(),
-                codec);
+        beginRead();
+        try {
+            return store.toCframe(s.header(), s.offsets().toArray(), s.offsets().size(), repeatedIndex(s), s.vlmeta(),
+                    codec);
+        } finally {
+            endRead();
+        }
     }
 
     // ------------------------------------------------------------------ writing
@@ -1064,8 +1100,39 @@ public final class SChunk implements AutoCloseable {
         return b;
     }
 
+    /**
+     * Marks a read in progress until {@link #endRead}: {@link #close} meanwhile releases the store (a file mapping,
+     * which the codecs read by raw address) only after it ends. For reads outside this class ({@code NDArray}'s).
+     *
+     * @throws IllegalStateException when the super-chunk is closed
+     */
+    public void beginRead() {
+        reads.incrementAndGet();
+        if (closing) {
+            endRead();
+            throw new IllegalStateException(store.source() + " is closed");
+        }
+    }
+
+    /** Ends a read begun with {@link #beginRead}. */
+    public void endRead() {
+        if (reads.decrementAndGet() == 0 && closing) {
+            closeStore();
+        }
+    }
+
+    /** Closes the super-chunk; reads still in progress in other threads end first, then the store is closed. */
     @Override
     public void close() {
-        store.close();
+        closing = true;
+        if (reads.get() == 0) {
+            closeStore();
+        }
+    }
+
+    private void closeStore() {
+        if (storeClosed.compareAndSet(false, true)) {
+            store.close();
+        }
     }
 }
