@@ -180,6 +180,20 @@ class WriteRoundTripTest {
 
     @ParameterizedTest
     @EnumSource(Storage.Kind.class)
+    void readsAfterCloseThrowForEveryStorage(Storage.Kind kind) {
+        // a closed in-memory or sparse super-chunk went on reading; a file frame threw
+        SChunk sc = SChunk.create(storage(kind), P, 0, CODEC);
+        sc.append(MemorySegment.ofArray(data(400, 1)));
+        sc.close();
+        assertThrows(IllegalStateException.class, () -> sc.decompressChunk(0));
+        assertThrows(IllegalStateException.class, () -> sc.chunk(0));
+        assertThrows(IllegalStateException.class, () -> sc.getSlice(0, 10));
+        assertThrows(IllegalStateException.class, sc::toCframe);
+        sc.close(); // twice is fine
+    }
+
+    @ParameterizedTest
+    @EnumSource(Storage.Kind.class)
     void atMostSixteenVlmetalayersAsCWritesThem(Storage.Kind kind) {
         // C-Blosc2's trailer writer refuses a 17th; python-blosc2 aborted modifying a frame of ours with 17
         Storage s = storage(kind);
