@@ -212,6 +212,10 @@ public final class ContiguousFileStore extends FrameStore {
     private void reopenChannel() {
         try {
             channel.close();
+        } catch (IOException ignored) {
+            // nothing is kept from the old channel: a new one is opened below
+        }
+        try {
             channel = writable ? FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)
                     : FileChannel.open(path, StandardOpenOption.READ);
         } catch (IOException e) {
@@ -353,16 +357,7 @@ public final class ContiguousFileStore extends FrameStore {
                 c.vlmetalayers(), addedAt, off -> chunk(off, "chunk at offset " + off), codec);
         unmap();
         writeAtomically(path, r.frame(), durable);
-        try {
-            channel.close();
-        } catch (IOException ignored) {
-            // the old file has been replaced
-        }
-        try {
-            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw new Blosc2Exception("cannot reopen " + path + ": " + e.getMessage(), e);
-        }
+        reopenChannel(); // on the file now at path
         System.arraycopy(r.offsets(), 0, c.offsets(), 0, c.nchunks());
         onDisk = r.header();
         headerLen = onDisk.headerLen();

@@ -560,6 +560,9 @@ public final class SChunk implements AutoCloseable {
     static final long BATCH_BYTES = 64L << 20;
 
     private void requireWritable() {
+        if (closing) {
+            throw new IllegalStateException(store.source() + " is closed");
+        }
         if (!store.writable()) {
             throw new InvalidArgumentException(store.source() + " was opened read-only");
         }

@@ -180,7 +180,7 @@ class WriteRoundTripTest {
 
     @ParameterizedTest
     @EnumSource(Storage.Kind.class)
-    void readsAfterCloseThrowForEveryStorage(Storage.Kind kind) {
+    void readsAndWritesAfterCloseThrowForEveryStorage(Storage.Kind kind) {
         // a closed in-memory or sparse super-chunk went on reading; a file frame threw
         SChunk sc = SChunk.create(storage(kind), P, 0, CODEC);
         sc.append(MemorySegment.ofArray(data(400, 1)));
@@ -189,6 +189,7 @@ class WriteRoundTripTest {
         assertThrows(IllegalStateException.class, () -> sc.chunk(0));
         assertThrows(IllegalStateException.class, () -> sc.getSlice(0, 10));
         assertThrows(IllegalStateException.class, sc::toCframe);
+        assertThrows(IllegalStateException.class, () -> sc.append(MemorySegment.ofArray(data(400, 2))));
         sc.close(); // twice is fine
     }
 
