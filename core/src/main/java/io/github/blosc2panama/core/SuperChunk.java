@@ -198,7 +198,11 @@ public final class SuperChunk implements AutoCloseable {
 
     // ------------------------------------------------------------------ chunks and data
 
-    /** Chunk {@code i} as stored (a view), or a synthesized header-only chunk for a special offset. */
+    /**
+     * Chunk {@code i} as stored (a view), or a synthesized header-only chunk for a special offset. A view of a file
+     * frame is valid until the next mutation or {@link #close()}: decoding it while another thread closes the
+     * super-chunk is not safe (the codecs read it by raw address); {@link #decompressChunk(int)} is.
+     */
     public MemorySegment chunk(int i) {
         return engine.chunk(i);
     }
