@@ -222,17 +222,22 @@ public final class SChunk implements AutoCloseable {
     public MemorySegment chunk(int i) {
         beginRead();
         try {
-            State s = state;
-            checkIndex(i, s);
-            long off = s.offsets().get(i);
-            if (off < 0) {
-                SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
-                return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
-            }
-            return store.chunk(off, "chunk " + i);
+            return chunkAt(i);
         } finally {
             endRead();
         }
+    }
+
+    /** {@link #chunk}, for the reads of this class that already count themselves in progress. */
+    private MemorySegment chunkAt(int i) {
+        State s = state;
+        checkIndex(i, s);
+        long off = s.offsets().get(i);
+        if (off < 0) {
+            SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
+            return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
+        }
+        return store.chunk(off, "chunk " + i);
     }
 
     /** The uncompressed size of chunk {@code i}. */
@@ -302,7 +307,7 @@ public final class SChunk implements AutoCloseable {
     public byte[] decompressChunk(int i) {
         beginRead();
         try {
-            MemorySegment c = chunk(i);
+            MemorySegment c = chunkAt(i);
             int n = peekNbytes(i, c);
             byte[] out = new byte[n];
             decompress(i, c, n, MemorySegment.ofArray(out));
@@ -316,16 +321,21 @@ public final class SChunk implements AutoCloseable {
     public long decompressChunk(int i, MemorySegment dst) {
         beginRead();
         try {
-            MemorySegment c = chunk(i);
-            int n = peekNbytes(i, c);
-            if (dst.byteSize() < n) {
-                throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
-                        + n + " bytes of chunk " + i);
-            }
-            return decompress(i, c, n, dst);
+            return decompressInto(i, dst);
         } finally {
             endRead();
         }
+    }
+
+    /** {@link #decompressChunk(int, MemorySegment)}, for reads that already count themselves in progress. */
+    private long decompressInto(int i, MemorySegment dst) {
+        MemorySegment c = chunkAt(i);
+        int n = peekNbytes(i, c);
+        if (dst.byteSize() < n) {
+            throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
+                    + n + " bytes of chunk " + i);
+        }
+        return decompress(i, c, n, dst);
     }
 
     /** The uncompressed size that chunk {@code i}'s header {@code c} gives, checked against the limits. */
@@ -475,11 +485,11 @@ public final class SChunk implements AutoCloseable {
     /** Bytes {@code [from, from + dst.byteSize())} of chunk {@code i} (of {@code nbytes} bytes) into {@code dst}. */
     private void readPart(int i, long from, long nbytes, MemorySegment dst) {
         if (from == 0 && dst.byteSize() == nbytes) {
-            decompressChunk(i, dst);
+            decompressInto(i, dst);
             return;
         }
         limits.checkChunkNbytes(nbytes, store.source() + ": chunk " + i);
-        MemorySegment c = chunk(i);
+        MemorySegment c = chunkAt(i);
         try {
             codec.decompressRange(c, from, dst);
         } catch (Blosc2Exception e) {
