@@ -18,7 +18,7 @@ public final class Partitions {
     static final long MAX_BLOCKSIZE = 536_866_816L;
 
     /**
-     * CPU cache sizes in bytes; 0 when unknown.
+     * CPU cache sizes in bytes.
      *
      * @param l1Data  L1 data cache
      * @param l2      L2 cache
@@ -28,52 +28,46 @@ public final class Partitions {
     public record CacheSizes(long l1Data, long l2, long l3, boolean x86) {
         private static volatile CacheSizes detected;
 
-        /** This machine's caches (Linux sysfs; python-blosc2's defaults where unknown). */
+        /**
+         * This machine's caches as python-blosc2 4.x's {@code get_cpu_info} finds them on Linux: the sizes in sysfs
+         * {@code index0} (L1 data), {@code index2} (L2) and {@code index3} (L3) of cpu0, each one it cannot read
+         * taking python-blosc2's default (32 KiB, 256 KiB, 1 MiB). (python-blosc2 asks {@code lscpu} next, which
+         * reads the same sysfs files.)
+         */
         public static CacheSizes detect() {
             CacheSizes c = detected;
             if (c == null) {
-                long l1 = 0;
-                long l2 = 0;
-                long l3 = 0;
-                Path base = Path.of("/sys/devices/system/cpu/cpu0/cache");
-                for (int i = 0; i < 8; i++) {
-                    Path idx = base.resolve("index" + i);
-                    try {
-                        if (!Files.isDirectory(idx)) {
-                            continue;
-                        }
-                        int level = Integer.parseInt(Files.readString(idx.resolve("level")).strip());
-                        String type = Files.readString(idx.resolve("type")).strip();
-                        long size = parseSize(Files.readString(idx.resolve("size")).strip());
-                        if (level == 1 && type.equals("Data")) {
-                            l1 = size;
-                        } else if (level == 2) {
-                            l2 = size;
-                        } else if (level == 3) {
-                            l3 = size;
-                        }
-                    } catch (IOException | RuntimeException e) {
-                        // unknown: keep 0
-                    }
-                }
                 String arch = System.getProperty("os.arch", "");
-                c = new CacheSizes(l1 == 0 ? 32768 : l1, l2 == 0 ? 1 << 20 : l2, l3,
+                c = fromSysfs(Path.of("/sys/devices/system/cpu/cpu0/cache"),
                         arch.equals("amd64") || arch.equals("x86_64"));
                 detected = c;
             }
             return c;
         }
 
-        private static long parseSize(String s) {
-            long mult = 1;
-            if (s.endsWith("K")) {
-                mult = 1024;
-                s = s.substring(0, s.length() - 1);
-            } else if (s.endsWith("M")) {
-                mult = 1024 * 1024;
-                s = s.substring(0, s.length() - 1);
+        /** {@link #detect} over the cache directory {@code base} of a sysfs cpu. */
+        static CacheSizes fromSysfs(Path base, boolean x86) {
+            return new CacheSizes(size(base, 0, 32L << 10), size(base, 2, 256L << 10), size(base, 3, 1L << 20), x86);
+        }
+
+        /** The size in {@code base/index<index>/size}, or {@code otherwise} when it cannot be read. */
+        private static long size(Path base, int index, long otherwise) {
+            try {
+                return parseSize(Files.readString(base.resolve("index" + index).resolve("size")).strip());
+            } catch (IOException | RuntimeException e) {
+                return otherwise;
             }
-            return Long.parseLong(s) * mult;
+        }
+
+        /** A sysfs size ("48K", "1M", "2G"); what python-blosc2 reads, which takes no other form. */
+        private static long parseSize(String s) {
+            int shift = switch (s.isEmpty() ? ' ' : s.charAt(s.length() - 1)) {
+                case 'K' -> 10;
+                case 'M' -> 20;
+                case 'G' -> 30;
+                default -> throw new NumberFormatException("cache size '" + s + "'");
+            };
+            return Long.parseLong(s.substring(0, s.length() - 1)) << shift;
         }
     }
 
@@ -178,12 +172,10 @@ public final class Partitions {
         if (blocksize * 32 < l3Maximum) {
             chunksize = blocksize * 32;
         }
-        if (cache.l3() > 0) {
-            if (cache.l2() > 0 && cache.l3() > cache.l2()) {
-                chunksize = cache.l3();
-            }
-            chunksize /= reduc;
+        if (cache.l3() > 0 && cache.l2() > 0 && cache.l3() > cache.l2()) {
+            chunksize = cache.l3();
         }
+        chunksize /= reduc; // python-blosc2 4.x always has an L3 size (its default when unknown)
         if (cache.l2() > 0 && cache.l2() > chunksize) {
             chunksize = Math.max(cache.l2() / reduc, chunksize);
         }
