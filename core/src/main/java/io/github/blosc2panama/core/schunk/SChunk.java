@@ -35,8 +35,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongFunction;
 
 /**
@@ -55,10 +53,8 @@ public final class SChunk implements AutoCloseable {
     private final int requestedChunksize;
     private final Limits limits;
     private volatile State state;
-    /** Reads in progress ({@link #beginRead}): {@link #close} releases the store only once none is left. */
-    private final AtomicInteger reads = new AtomicInteger();
-    private volatile boolean closing;
-    private final AtomicBoolean storeClosed = new AtomicBoolean();
+    /** Reads in progress ({@link #beginRead}): {@link #close} closes the store only once none is left. */
+    private final ReadGate gate;
 
     /** Everything that changes on a mutation, replaced as a whole. */
     private record State(FrameHeader header, ChunkOffsets offsets, List<Metalayer> vlmeta, int[] nbytes) {
@@ -71,6 +67,7 @@ public final class SChunk implements AutoCloseable {
         this.codec = codec;
         this.requestedChunksize = requestedChunksize;
         this.state = new State(header, offsets, List.copyOf(vlmeta), null);
+        this.gate = new ReadGate(store.source(), store::close);
     }
 
     /** Opens a contiguous frame file or a sparse frame directory. */
@@ -360,32 +357,20 @@ public final class SChunk implements AutoCloseable {
         return got;
     }
 
-    /** Start offsets of every chunk in the uncompressed stream, plus the total at the end. */
-    private long[] starts(State s) {
-        int n = s.offsets().size();
-        long[] st = new long[n + 1];
-        for (int i = 0; i < n; i++) {
-            st[i + 1] = st[i] + nbytesOf(s, i);
-        }
-        return st;
-    }
-
     /**
      * The uncompressed bytes {@code [start, stop)} of the whole super-chunk. Only the chunks that hold them are read,
-     * and of a chunk only partly in the range only the blocks that hold it. As in C-Blosc2, the chunks are found
-     * from the chunksize (every chunk but the last holds that many bytes); a frame whose chunks do not follow it is
-     * read by summing the chunks' sizes.
+     * and of a chunk only partly in the range only the blocks that hold it ({@link ChunkedStream}).
      */
     public byte[] getSlice(long start, long stop) {
-        State s = state;
-        long[] st = checkSlice(s, start, stop);
+        ChunkedStream stream = stream(state);
+        stream.checkRange(start, stop);
         if (stop - start > Integer.MAX_VALUE - 8) {
             throw new InvalidArgumentException("slice of " + (stop - start) + " bytes does not fit an array");
         }
         byte[] out = new byte[(int) (stop - start)];
         beginRead();
         try {
-            fillSlice(s, st, start, stop, MemorySegment.ofArray(out));
+            stream.read(start, stop, MemorySegment.ofArray(out), this::readPart);
         } finally {
             endRead();
         }
@@ -394,92 +379,24 @@ public final class SChunk implements AutoCloseable {
 
     /** {@link #getSlice(long, long)} into {@code dst} (at least {@code stop - start} bytes); returns the bytes written. */
     public long getSlice(long start, long stop, MemorySegment dst) {
-        State s = state;
-        long[] st = checkSlice(s, start, stop);
+        ChunkedStream stream = stream(state);
+        stream.checkRange(start, stop);
         if (dst.byteSize() < stop - start) {
             throw new InvalidArgumentException("destination of " + dst.byteSize() + " bytes is too small for the "
                     + (stop - start) + " bytes of the slice");
         }
         beginRead();
         try {
-            fillSlice(s, st, start, stop, dst.asSlice(0, stop - start));
+            stream.read(start, stop, dst.asSlice(0, stop - start), this::readPart);
         } finally {
             endRead();
         }
         return stop - start;
     }
 
-    /** Whether the chunks follow the chunksize, as the header tells: all but the last hold chunksize bytes. */
-    private static boolean regular(State s) {
-        FrameHeader h = s.header();
-        int n = s.offsets().size();
-        int cs = h.chunksize();
-        long total = h.nbytes();
-        return cs > 0 && (n == 0 ? total == 0 : total > (long) (n - 1) * cs && total <= (long) n * cs);
-    }
-
-    /**
-     * Checks {@code [start, stop)} against the super-chunk's size; returns the chunks' start offsets ({@link #starts})
-     * when the frame is not {@link #regular} (its size is then their sum), else null.
-     */
-    private long[] checkSlice(State s, long start, long stop) {
-        long[] st = regular(s) ? null : starts(s);
-        long total = st == null ? s.header().nbytes() : st[st.length - 1];
-        if (start < 0 || stop < start || stop > total) {
-            throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
-        }
-        return st;
-    }
-
-    /**
-     * The bytes {@code [start, stop)} (checked) into {@code dst}, of exactly that size; {@code starts} are the
-     * chunks' start offsets ({@link #starts}) when the frame is not {@link #regular}, else null.
-     */
-    private void fillSlice(State s, long[] starts, long start, long stop, MemorySegment dst) {
-        if (starts != null) {
-            fillSliceBySizes(s, starts, start, stop, dst);
-            return;
-        }
-        int cs = s.header().chunksize();
-        long total = s.header().nbytes();
-        for (long pos = start; pos < stop; ) {
-            int i = (int) (pos / cs);
-            long cStart = (long) i * cs;
-            long cLen = Math.min(cs, total - cStart);
-            if (nbytesOf(s, i) != cLen) {
-                // a chunk of another size than the chunksize says
-                fillSliceBySizes(s, starts(s), start, stop, dst);
-                return;
-            }
-            long to = Math.min(cStart + cLen, stop);
-            readPart(i, pos - cStart, cLen, dst.asSlice(pos - start, to - pos));
-            pos = to;
-        }
-    }
-
-    /** {@link #fillSlice} for frames whose chunks do not follow the chunksize, by their start offsets {@code st}. */
-    private void fillSliceBySizes(State s, long[] st, long start, long stop, MemorySegment dst) {
-        if (stop > st[st.length - 1]) {
-            throw new CorruptDataException(store.source() + ": the header says nbytes = " + s.header().nbytes()
-                    + " but the chunks hold " + st[st.length - 1] + " bytes, fewer than the slice [" + start + ", "
-                    + stop + ") needs");
-        }
-        int i = Math.max(0, Arrays.binarySearch(st, start));
-        while (i < st.length - 1 && st[i + 1] <= start) {
-            i++;
-        }
-        while (i > 0 && st[i] > start) {
-            i--;
-        }
-        long pos = start;
-        while (pos < stop) {
-            long cStart = st[i];
-            long cLen = st[i + 1] - cStart;
-            long to = Math.min(cLen, stop - cStart);
-            readPart(i, pos - cStart, cLen, dst.asSlice(pos - start, cStart + to - pos));
-            pos = cStart + to;
-            i++;
-        }
+    private ChunkedStream stream(State s) {
+        return new ChunkedStream(s.header().chunksize(), s.header().nbytes(), s.offsets().size(),
+                i -> nbytesOf(s, i), store.source());
     }
 
     /** Bytes {@code [from, from + dst.byteSize())} of chunk {@code i} (of {@code nbytes} bytes) into {@code dst}. */
@@ -570,9 +487,7 @@ public final class SChunk implements AutoCloseable {
     static final long BATCH_BYTES = 64L << 20;
 
     private void requireWritable() {
-        if (closing) {
-            throw new IllegalStateException(store.source() + " is closed");
-        }
+        gate.requireOpen();
         if (!store.writable()) {
             throw new InvalidArgumentException(store.source() + " was opened read-only");
         }
@@ -1120,32 +1035,17 @@ public final class SChunk implements AutoCloseable {
      * @throws IllegalStateException when the super-chunk is closed
      */
     public void beginRead() {
-        reads.incrementAndGet();
-        if (closing) {
-            endRead();
-            throw new IllegalStateException(store.source() + " is closed");
-        }
+        gate.begin();
     }
 
     /** Ends a read begun with {@link #beginRead}. */
     public void endRead() {
-        if (reads.decrementAndGet() == 0 && closing) {
-            closeStore();
-        }
+        gate.end();
     }
 
     /** Closes the super-chunk; reads still in progress in other threads end first, then the store is closed. */
     @Override
     public void close() {
-        closing = true;
-        if (reads.get() == 0) {
-            closeStore();
-        }
-    }
-
-    private void closeStore() {
-        if (storeClosed.compareAndSet(false, true)) {
-            store.close();
-        }
+        gate.close();
     }
 }
