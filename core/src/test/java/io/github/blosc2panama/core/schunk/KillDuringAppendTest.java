@@ -155,21 +155,20 @@ class KillDuringAppendTest {
             }
             int startN = Integer.parseInt(first.substring(6));
             assertEquals(verified, startN, "the child reopened a frame with another number of chunks");
-            // kill after a random delay: most land inside an append (fsyncs dominate its time)
-            Thread.sleep(rnd.nextInt(20, 300));
+            // kill once the child has confirmed 0-2 appends (however slow the machine), after a further random
+            // delay: most kills land inside an append (fsyncs dominate its time)
+            int confirmed = startN;
+            int before = rnd.nextInt(3);
+            for (String line; confirmed - startN < before && (line = in.readLine()) != null;) {
+                confirmed = confirmedAfter(line, confirmed, errFile);
+            }
+            Thread.sleep(rnd.nextInt(0, 150));
             // SIGKILL through the handle: Process.destroyForcibly would also close our end of the pipe
             // and drop the lines the child wrote just before dying
             p.toHandle().destroyForcibly();
             assertTrue(p.waitFor(30, TimeUnit.SECONDS), "child did not die");
-            int confirmed = startN;
             for (String line; (line = in.readLine()) != null;) {
-                if (line.startsWith("appended ")) {
-                    int i = Integer.parseInt(line.substring(9));
-                    assertEquals(confirmed, i, "appends out of order");
-                    confirmed = i + 1;
-                } else {
-                    fail("unexpected child output '" + line + "': " + Files.readString(errFile));
-                }
+                confirmed = confirmedAfter(line, confirmed, errFile);
             }
             in.close();
             kills++;
@@ -188,6 +187,16 @@ class KillDuringAppendTest {
         }
         cReads(frame);
         return new Outcome(kills, chunksChecked, frameNo + 1);
+    }
+
+    /** The chunks confirmed once the child's output {@code line} is read, {@code confirmed} before it. */
+    private static int confirmedAfter(String line, int confirmed, Path errFile) throws java.io.IOException {
+        if (!line.startsWith("appended ")) {
+            fail("unexpected child output '" + line + "': " + Files.readString(errFile));
+        }
+        int i = Integer.parseInt(line.substring(9));
+        assertEquals(confirmed, i, "appends out of order");
+        return i + 1;
     }
 
     /** Whether the header's cbytes exceeds the stored chunks: a commit's intermediate state, or a frame grown from one. */
