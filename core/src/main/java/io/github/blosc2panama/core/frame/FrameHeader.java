@@ -313,6 +313,7 @@ public record FrameHeader(
         }
         List<Metalayer> out = new ArrayList<>((int) n);
         Set<String> names = new HashSet<>();
+        long stored = 0; // bytes of the contents read so far, markers included
         for (int i = 0; i < n; i++) {
             long nameAt = r.position();
             int m = r.peekMarker(what + " name");
@@ -337,6 +338,13 @@ public record FrameHeader(
                         String.format("expected bin32 marker 0xc6, found 0x%02x", cm));
             }
             byte[] content = c.readBinary(what + " '" + name + "' content");
+            // the contents C-Blosc2 writes lie one after the other: entries sharing bytes would have each copied
+            stored += 5L + content.length;
+            if (stored > limit - base) {
+                throw r.corrupt(offAt, what + " '" + name + "' offset", "the contents of the first " + (i + 1) + " "
+                        + what + "s take " + stored + " bytes, more than the " + (limit - base) + " bytes of the "
+                        + what + " area: they overlap");
+            }
             out.add(new Metalayer(name, content));
         }
         r.expectMarker(0xdc, what + " values array");

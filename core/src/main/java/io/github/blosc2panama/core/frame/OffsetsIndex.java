@@ -88,12 +88,21 @@ public final class OffsetsIndex {
                 return ChunkOffsets.repeated(n, chunk.get(LE_LONG, ChunkPeek.HEADER_LEN));
             }
             case NONE -> {
-                long[] out = new long[n];
+                // the whole header before the array its nbytes sizes: the bytes there must be able to hold them
                 if (p.memcpyed()) {
                     if (p.cbytes() != ChunkPeek.HEADER_LEN + p.nbytes()) {
                         throw new CorruptDataException(where + ": memcpy'd offsets index has cbytes " + p.cbytes()
                                 + " for nbytes " + p.nbytes());
                     }
+                } else {
+                    try {
+                        Blosc2.info(chunk);
+                    } catch (Blosc2Exception e) {
+                        throw Blosc2Exception.located(where, e);
+                    }
+                }
+                long[] out = new long[n];
+                if (p.memcpyed()) {
                     MemorySegment.copy(chunk, LE_LONG, ChunkPeek.HEADER_LEN, out, 0, n);
                     return ChunkOffsets.of(out);
                 }

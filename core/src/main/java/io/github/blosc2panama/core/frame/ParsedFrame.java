@@ -39,6 +39,12 @@ public record ParsedFrame(FrameHeader header, ChunkOffsets offsets, FrameTrailer
             throw new CorruptDataException(source + ": frame_type " + h.frameType() + " but a "
                     + (sparse ? "sparse (1)" : "contiguous (0)") + " frame was expected");
         }
+        if (h.nbytes() > 0 && h.chunksize() < 0) {
+            // C-Blosc2 sets the chunksize with the first chunk; it refuses this header ("Invalid chunk size")
+            throw new CorruptDataException(source + ": at offset " + FrameHeader.POS_CHUNKSIZE + ", chunksize: value "
+                    + h.chunksize() + " in a frame of nbytes " + h.nbytes() + " (a frame with data has a chunksize of"
+                    + " 0, variable, or more)");
+        }
         long frameLen = h.frameLen();
         if (frameLen > seg.byteSize() || (exactLength && frameLen != seg.byteSize())) {
             throw new CorruptDataException(source + ": at offset " + FrameHeader.POS_FRAME_LEN + ", frame_len: value "

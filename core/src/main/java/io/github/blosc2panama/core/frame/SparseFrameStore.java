@@ -3,6 +3,7 @@ package io.github.blosc2panama.core.frame;
 import io.github.blosc2panama.core.Blosc2Exception;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.InvalidArgumentException;
+import io.github.blosc2panama.core.LimitExceededException;
 import io.github.blosc2panama.core.Limits;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
@@ -41,12 +43,14 @@ public final class SparseFrameStore extends FrameStore {
     private final boolean writable;
     private final boolean durable;
     private final ChunkCodec codec;
+    private final Limits limits;
 
-    private SparseFrameStore(Path dir, boolean writable, boolean durable, ChunkCodec codec) {
+    private SparseFrameStore(Path dir, boolean writable, boolean durable, ChunkCodec codec, Limits limits) {
         this.dir = dir;
         this.writable = writable;
         this.durable = durable;
         this.codec = codec;
+        this.limits = limits;
     }
 
     /** A store and what it parsed at open time. */
@@ -62,7 +66,7 @@ public final class SparseFrameStore extends FrameStore {
         Path index = dir.resolve(INDEX_FILE);
         byte[] bytes = readFile(index, MAX_INDEX_FILE, "index file");
         ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(bytes), true, false, codec, index.toString(), limits);
-        return new Opened(new SparseFrameStore(dir, writable, durable, codec), pf);
+        return new Opened(new SparseFrameStore(dir, writable, durable, codec, limits), pf);
     }
 
     /** Creates the directory (it must not hold a frame yet) with the given index frame. */
@@ -73,7 +77,7 @@ public final class SparseFrameStore extends FrameStore {
             throw new Blosc2Exception("cannot create directory " + dir + ": " + e.getMessage(), e);
         }
         ContiguousFileStore.writeAtomically(dir.resolve(INDEX_FILE), indexFrame, durable);
-        return new SparseFrameStore(dir, true, durable, codec);
+        return new SparseFrameStore(dir, true, durable, codec, Limits.defaults());
     }
 
     @Override
@@ -121,13 +125,30 @@ public final class SparseFrameStore extends FrameStore {
             throw new CorruptDataException(dir + ": " + where + ": chunk file number " + locator + " is out of range");
         }
         Path f = dir.resolve(chunkFileName(locator));
-        byte[] b = readFile(f, Integer.MAX_VALUE - 8, where + " chunk file");
-        ChunkPeek p = ChunkPeek.read(MemorySegment.ofArray(b), 0, b.length, f + " (" + where + ")");
-        if (p.cbytes() != b.length) {
-            throw new CorruptDataException(f + " (" + where + "): chunk cbytes " + p.cbytes() + " but the file holds "
-                    + b.length + " bytes");
+        String what = f + " (" + where + ")";
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
+            // the header first: the file is read whole only when it holds the one chunk its header tells, of a size
+            // within the limits
+            long size = ch.size();
+            byte[] head = new byte[(int) Math.min(size, ChunkPeek.HEADER_LEN)];
+            read(ch, head, 0, f, what);
+            ChunkPeek p = ChunkPeek.read(MemorySegment.ofArray(head), 0, size, what);
+            if (p.cbytes() != size) {
+                throw new CorruptDataException(what + ": chunk cbytes " + p.cbytes() + " but the file holds " + size
+                        + " bytes");
+            }
+            limits.checkChunkNbytes(p.nbytes(), what);
+            if (size > Integer.MAX_VALUE - 8) {
+                throw new LimitExceededException(what + ": a chunk file of " + size + " bytes does not fit an array");
+            }
+            byte[] b = Arrays.copyOf(head, p.cbytes());
+            read(ch, b, head.length, f, what);
+            return MemorySegment.ofArray(b);
+        } catch (NoSuchFileException e) {
+            throw new CorruptDataException(what + ": chunk file is missing");
+        } catch (IOException e) {
+            throw new Blosc2Exception("cannot read " + f + ": " + e.getMessage(), e);
         }
-        return MemorySegment.ofArray(b);
     }
 
     private static byte[] readFile(Path f, long max, String what) {
@@ -136,17 +157,23 @@ public final class SparseFrameStore extends FrameStore {
             if (size > max) {
                 throw new CorruptDataException(f + ": " + what + " of " + size + " bytes is too large");
             }
-            ByteBuffer b = ByteBuffer.allocate((int) size);
-            while (b.hasRemaining()) {
-                if (ch.read(b) < 0) {
-                    throw new CorruptDataException(f + ": " + what + " shrank while being read");
-                }
-            }
-            return b.array();
+            byte[] b = new byte[(int) size];
+            read(ch, b, 0, f, f + ": " + what);
+            return b;
         } catch (NoSuchFileException e) {
             throw new CorruptDataException(f + ": " + what + " is missing");
         } catch (IOException e) {
             throw new Blosc2Exception("cannot read " + f + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Fills {@code b[from..]} from the channel's position {@code from} on. */
+    private static void read(FileChannel ch, byte[] b, int from, Path f, String what) throws IOException {
+        ByteBuffer buf = ByteBuffer.wrap(b, from, b.length - from);
+        while (buf.hasRemaining()) {
+            if (ch.read(buf, buf.position()) < 0) {
+                throw new CorruptDataException(what + ": the file shrank while being read");
+            }
         }
     }
 

@@ -3,7 +3,6 @@ package io.github.blosc2panama.core.schunk;
 import io.github.blosc2panama.core.CorruptDataException;
 import io.github.blosc2panama.core.InvalidArgumentException;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.function.IntUnaryOperator;
 
 /**
@@ -22,8 +21,8 @@ final class ChunkedStream {
     private final int nchunks;
     private final IntUnaryOperator chunkNbytes;
     private final String source;
-    /** The chunks' start offsets and the total at the end when the chunks do not follow the chunksize, else null. */
-    private long[] starts;
+    /** The bytes the chunks hold, summed, when they do not follow the chunksize; else -1. */
+    private final long summed;
 
     /**
      * The stream of {@code nchunks} chunks of {@code chunkNbytes.applyAsInt(i)} bytes each, whose header gives
@@ -35,9 +34,7 @@ final class ChunkedStream {
         this.nchunks = nchunks;
         this.chunkNbytes = chunkNbytes;
         this.source = source;
-        if (!regular()) {
-            starts = starts();
-        }
+        this.summed = regular() ? -1 : sum();
     }
 
     /** Whether the chunks follow the chunksize, as the header tells: all but the last hold chunksize bytes. */
@@ -47,18 +44,18 @@ final class ChunkedStream {
                 && nbytes <= (long) n * chunksize);
     }
 
-    /** Start offsets of every chunk in the stream, plus the total at the end. */
-    private long[] starts() {
-        long[] st = new long[nchunks + 1];
+    /** The bytes of all chunks (one pass over their sizes; no array: an index of one repeated value is any length). */
+    private long sum() {
+        long total = 0;
         for (int i = 0; i < nchunks; i++) {
-            st[i + 1] = st[i] + chunkNbytes.applyAsInt(i);
+            total += chunkNbytes.applyAsInt(i);
         }
-        return st;
+        return total;
     }
 
     /** Checks that {@code [start, stop)} lies in the stream. */
     void checkRange(long start, long stop) {
-        long total = starts == null ? nbytes : starts[starts.length - 1];
+        long total = summed < 0 ? nbytes : summed;
         if (start < 0 || stop < start || stop > total) {
             throw new InvalidArgumentException("slice [" + start + ", " + stop + ") outside of [0, " + total + ")");
         }
@@ -66,7 +63,7 @@ final class ChunkedStream {
 
     /** Reads the bytes {@code [start, stop)} (checked) into {@code dst}, of exactly that size, chunk part by part. */
     void read(long start, long stop, MemorySegment dst, PartReader parts) {
-        if (starts != null) {
+        if (summed >= 0) {
             readBySizes(start, stop, dst, parts);
             return;
         }
@@ -76,7 +73,6 @@ final class ChunkedStream {
             long cLen = Math.min(chunksize, nbytes - cStart);
             if (chunkNbytes.applyAsInt(i) != cLen) {
                 // a chunk of another size than the chunksize says
-                starts = starts();
                 readBySizes(start, stop, dst, parts);
                 return;
             }
@@ -86,28 +82,23 @@ final class ChunkedStream {
         }
     }
 
-    /** {@link #read} for chunks that do not follow the chunksize, by their {@link #starts}. */
+    /** {@link #read} for chunks that do not follow the chunksize: walks their sizes from the first. */
     private void readBySizes(long start, long stop, MemorySegment dst, PartReader parts) {
-        long[] st = starts;
-        if (stop > st[st.length - 1]) {
-            throw new CorruptDataException(source + ": the header says nbytes = " + nbytes + " but the chunks hold "
-                    + st[st.length - 1] + " bytes, fewer than the slice [" + start + ", " + stop + ") needs");
-        }
-        int i = Math.max(0, Arrays.binarySearch(st, start));
-        while (i < st.length - 1 && st[i + 1] <= start) {
-            i++;
-        }
-        while (i > 0 && st[i] > start) {
-            i--;
-        }
+        long cStart = 0;
         long pos = start;
-        while (pos < stop) {
-            long cStart = st[i];
-            long cLen = st[i + 1] - cStart;
-            long to = Math.min(cLen, stop - cStart);
-            parts.read(i, pos - cStart, cLen, dst.asSlice(pos - start, cStart + to - pos));
-            pos = cStart + to;
-            i++;
+        for (int i = 0; i < nchunks && pos < stop; i++) {
+            long cLen = chunkNbytes.applyAsInt(i);
+            long cEnd = cStart + cLen;
+            if (cEnd > pos) {
+                long to = Math.min(cEnd, stop);
+                parts.read(i, pos - cStart, cLen, dst.asSlice(pos - start, to - pos));
+                pos = to;
+            }
+            cStart = cEnd;
+        }
+        if (pos < stop) {
+            throw new CorruptDataException(source + ": the header says nbytes = " + nbytes + " but the chunks hold "
+                    + cStart + " bytes, fewer than the slice [" + start + ", " + stop + ") needs");
         }
     }
 }
