@@ -3,6 +3,7 @@ package io.github.blosc2panama.core.chunk;
 import io.github.blosc2panama.core.CParams;
 import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.InvalidArgumentException;
 import io.github.blosc2panama.core.SplitMode;
 
 /**
@@ -42,6 +43,11 @@ record BlockPlan(int typesize, int blocksize, int nblocks, int leftover, boolean
     static BlockPlan of(CParams p, int nbytes) {
         int requestedTypesize = p.typesize();
         int blocksize = computeBlocksize(p, nbytes, requestedTypesize);
+        if (blocksize > ChunkHeader.MAX_BLOCKSIZE) {
+            // C-Blosc2 writes such a chunk and then refuses to read it, as we do
+            throw new InvalidArgumentException("blocksize " + blocksize + " (forced " + p.blocksize() + ", for "
+                    + nbytes + " bytes) exceeds the " + ChunkHeader.MAX_BLOCKSIZE + " bytes a chunk's reader accepts");
+        }
         int typesize = requestedTypesize > 255 ? 1 : requestedTypesize;
         int nblocks = nbytes / blocksize;
         int leftover = nbytes % blocksize;

@@ -33,8 +33,8 @@ final class WorkerPool {
 
     /**
      * Runs {@code work} on the calling thread and on up to {@code threads - 1} workers, and returns once every run
-     * of it has returned. The first failure is rethrown: the caller's own as it is, a worker's as it is when it is
-     * unchecked, else wrapped in an {@link IllegalStateException}.
+     * of it has returned. The first failure is rethrown as it is when unchecked (an {@link Error} included), else
+     * wrapped in an {@link IllegalStateException}.
      */
     static void run(int threads, Runnable work) {
         Worker helpers = null;
@@ -57,7 +57,7 @@ final class WorkerPool {
             Throwable t = w.reclaim();
             release(w);
             if (t != null && failure == null) {
-                failure = t instanceof RuntimeException ? t : new IllegalStateException(t);
+                failure = t;
             }
         }
         if (failure instanceof RuntimeException e) {

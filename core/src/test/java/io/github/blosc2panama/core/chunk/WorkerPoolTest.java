@@ -68,12 +68,29 @@ class WorkerPoolTest {
 
     @Test
     void aWorkersFailureReachesTheCaller() {
-        CountDownLatch workerStarted = new CountDownLatch(1);
         IllegalStateException boom = new IllegalStateException("boom");
-        RuntimeException thrown = assertThrows(RuntimeException.class, () -> WorkerPool.run(2, () -> {
+        assertSame(boom, failureOfAWorker(boom));
+        shareOut(2, 100); // the pool is still usable
+    }
+
+    @Test
+    void aWorkersErrorReachesTheCallerAsItIs() {
+        // (an OutOfMemoryError of a worker came back wrapped in an IllegalStateException)
+        OutOfMemoryError oom = new OutOfMemoryError("Cannot reserve 2147483696 bytes of direct buffer memory");
+        assertSame(oom, failureOfAWorker(oom));
+        shareOut(2, 100);
+    }
+
+    /** What {@link WorkerPool#run} throws when the work throws {@code failure} on a worker (not on the caller). */
+    private static Throwable failureOfAWorker(Throwable failure) {
+        CountDownLatch workerStarted = new CountDownLatch(1);
+        return assertThrows(Throwable.class, () -> WorkerPool.run(2, () -> {
             if (onWorker()) {
                 workerStarted.countDown();
-                throw boom;
+                if (failure instanceof Error e) {
+                    throw e;
+                }
+                throw (RuntimeException) failure;
             }
             try {
                 // the caller's own share: wait for the worker so that it does not take back the offer
@@ -82,8 +99,6 @@ class WorkerPoolTest {
                 throw new AssertionError(e);
             }
         }));
-        assertSame(boom, thrown);
-        shareOut(2, 100); // the pool is still usable
     }
 
     @Test
