@@ -14,11 +14,14 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -219,7 +222,8 @@ public final class SparseFrameStore extends FrameStore {
             writeNewChunkFile(dir.resolve(chunkFileName(next)), a.chunk());
             next++;
         }
-        if (durable && !c.added().isEmpty()) {
+        List<Long> moved = moveBelowReadersBound(c);
+        if (durable && (!c.added().isEmpty() || !moved.isEmpty())) {
             ContiguousFileStore.syncDirectory(dir);
         }
         byte[] index = c.nchunks() == 0 ? new byte[0] : OffsetsIndex.encode(offsets, c.nchunks(),
@@ -235,7 +239,7 @@ public final class SparseFrameStore extends FrameStore {
         System.arraycopy(index, 0, frame, headerLen, index.length);
         System.arraycopy(trailer, 0, frame, headerLen + index.length, trailer.length);
         ContiguousFileStore.writeAtomically(dir.resolve(INDEX_FILE), frame, durable);
-        for (long f : c.freed()) {
+        for (long f : concat(c.freed(), moved)) {
             try {
                 Files.deleteIfExists(dir.resolve(chunkFileName(f)));
             } catch (IOException e) {
@@ -243,6 +247,73 @@ public final class SparseFrameStore extends FrameStore {
             }
         }
         return h;
+    }
+
+    /**
+     * C-Blosc2's reader refuses a chunk file number above the frame's cbytes less 32 ({@code validate_offsets_chunk},
+     * which checks them as it checks offsets in a contiguous frame). Numbers stay low as chunks are added, but a
+     * chunk kept under a high number while others are deleted can end above it: such a chunk is given the lowest
+     * number no index refers to (a hard link, or a copy, of its file; the old name is deleted once the new index is
+     * in place). Returns the old numbers.
+     */
+    private List<Long> moveBelowReadersBound(Commit c) {
+        long bound = c.storedBytes() - ChunkPeek.HEADER_LEN;
+        long[] offsets = c.offsets();
+        BitSet busy = new BitSet();
+        boolean above = false;
+        for (int i = 0; i < c.nchunks(); i++) {
+            if (offsets[i] >= 0 && offsets[i] <= bound) {
+                busy.set((int) offsets[i]);
+            }
+            above |= offsets[i] > bound;
+        }
+        if (!above) {
+            return List.of();
+        }
+        for (long f : c.freed()) {
+            if (f >= 0 && f <= bound) {
+                busy.set((int) f);
+            }
+        }
+        Map<Long, Long> renamed = new HashMap<>();
+        for (int i = 0; i < c.nchunks(); i++) {
+            long old = offsets[i];
+            if (old <= bound) {
+                continue;
+            }
+            Long now = renamed.get(old);
+            if (now == null) {
+                int free = busy.nextClearBit(0);
+                if (free > bound) {
+                    continue; // no lower number is free: C-Blosc2 cannot read this frame whatever we do
+                }
+                busy.set(free);
+                now = (long) free;
+                linkOrCopy(dir.resolve(chunkFileName(old)), dir.resolve(chunkFileName(free)));
+                renamed.put(old, now);
+            }
+            offsets[i] = now;
+        }
+        return List.copyOf(renamed.keySet());
+    }
+
+    private static void linkOrCopy(Path from, Path to) {
+        try {
+            Files.deleteIfExists(to); // an orphan of an interrupted commit
+            try {
+                Files.createLink(to, from);
+            } catch (UnsupportedOperationException | IOException e) {
+                Files.copy(from, to);
+            }
+        } catch (IOException e) {
+            throw new Blosc2Exception("cannot give " + from + " the name " + to + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<Long> concat(List<Long> a, List<Long> b) {
+        List<Long> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     @Override
