@@ -43,9 +43,14 @@ public interface ChunkCodec {
         return ChunkPeek.read(MemorySegment.ofArray(sample), 0, sample.length, "sample chunk").blocksize();
     }
 
-    /** A repeated-value chunk: {@code nbytes} bytes (a positive multiple of its length) repeating {@code value}. */
-    default byte[] repeatValue(int nbytes, byte[] value) {
-        return Blosc2.repeatValue(nbytes, value);
+    /**
+     * A repeated-value chunk: {@code nbytes} bytes (a positive multiple of its length) repeating {@code value}, its
+     * header's blocksize the one compressing with {@code params} chooses (as C-Blosc2's
+     * {@code blosc2_chunk_repeatval}, whose context sets it): a b2nd reader counts the blocks.
+     */
+    default byte[] repeatValue(CParams params, int nbytes, byte[] value) {
+        return SpecialChunks.make(SpecialValue.VALUE, nbytes, params.toBuilder().typesize(value.length).build(),
+                value);
     }
 
     /** The facade's implementation. */

@@ -58,14 +58,19 @@ public final class Geometry {
         long bn = 1;
         for (int i = 0; i < ndim; i++) {
             n *= shape[i];
+            // as C-Blosc2's update_shape: a chunk is rounded up to whole blocks whatever the shape (an empty
+            // array's too: its frame's chunksize is that of the chunks a resize adds)
             if (shape[i] == 0) {
                 extshape[i] = 0;
                 chunkGrid[i] = 0;
-                extchunkshape[i] = chunkshape[i];
-                blockGrid[i] = blockshape[i] == 0 ? 0 : ceilDivInt(chunkshape[i], blockshape[i]);
             } else {
                 chunkGrid[i] = ceilDiv(shape[i], chunkshape[i]);
                 extshape[i] = chunkGrid[i] * chunkshape[i];
+            }
+            if (blockshape[i] == 0) {
+                blockGrid[i] = 0;
+                extchunkshape[i] = chunkshape[i];
+            } else {
                 blockGrid[i] = ceilDivInt(chunkshape[i], blockshape[i]);
                 long ext = (long) blockGrid[i] * blockshape[i];
                 if (ext > Integer.MAX_VALUE) {

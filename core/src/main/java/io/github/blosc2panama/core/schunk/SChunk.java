@@ -982,7 +982,7 @@ public final class SChunk implements AutoCloseable {
             codec.decompress(MemorySegment.ofArray(codec.special(sv, data.length, nanWidth)), MemorySegment.ofArray(data));
         }
         if (repeatable) {
-            return codec.repeatValue(nbytes, data);
+            return codec.repeatValue(cparams(), nbytes, data);
         }
         CParams p = sv == SpecialValue.NAN ? cparams() : cparams().toBuilder().clevel(0).build();
         return codec.compress(MemorySegment.ofArray(data), p);
