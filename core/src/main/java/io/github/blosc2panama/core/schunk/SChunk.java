@@ -158,8 +158,11 @@ public final class SChunk implements AutoCloseable {
         for (int i = 0; i < 6; i++) {
             filters[i] = (byte) p.filter(i).id();
             if (p.filter(i) == Filter.BYTEDELTA && filtersMeta[i] == 0) {
-                // as python-blosc2 records it, and as the chunk writer stores it in each chunk
-                filtersMeta[i] = (byte) Math.min(255, p.typesize());
+                // as python-blosc2 records it, and as the chunk writer stores it in each chunk. But python-blosc2
+                // opens no frame whose filters_meta exceeds an int8, nor one with a 0 there, which it turns into the
+                // typesize: above 127 it gets what it records itself, its CParams' default typesize, 8 (a C-Blosc2
+                // appending to the frame then gives BYTEDELTA 8 streams; each chunk records its own)
+                filtersMeta[i] = (byte) (p.typesize() <= Byte.MAX_VALUE ? p.typesize() : 8);
             }
         }
         FrameHeader h = new FrameHeader(0, 0, generalFlags(-1, false), sparse ? 1 : 0, codecFlags,
