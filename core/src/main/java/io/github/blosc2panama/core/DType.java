@@ -106,19 +106,22 @@ public final class DType {
     private final int itemsize;
     private final String unit;
     private final List<Field> fields;
+    /** A struct laid out as a C compiler would (NumPy's {@code align=True}, its dict form's {@code 'aligned': True}). */
+    private final boolean aligned;
     private final String str;
 
-    private DType(Kind kind, char byteOrder, int itemsize, String unit, List<Field> fields) {
+    private DType(Kind kind, char byteOrder, int itemsize, String unit, List<Field> fields, boolean aligned) {
         this.kind = kind;
         this.byteOrder = byteOrder;
         this.itemsize = itemsize;
         this.unit = unit;
         this.fields = List.copyOf(fields);
-        this.str = render(true);
+        this.aligned = aligned;
+        this.str = render();
     }
 
     private static DType simple(Kind kind, char order, int itemsize, String unit) {
-        return new DType(kind, order, itemsize, unit, List.of());
+        return new DType(kind, order, itemsize, unit, List.of(), false);
     }
 
     /** Opaque items of {@code itemsize} bytes ({@code |V<n>}). */
@@ -140,7 +143,7 @@ public final class DType {
         Objects.requireNonNull(text, "dtype");
         String t = text.strip();
         if (t.startsWith("[") || t.startsWith("{") || t.startsWith("(")) {
-            return fromLiteral(PythonLiteral.parse(t), text, 0);
+            return fromLiteral(PythonLiteral.parse(t), text, 0, false);
         }
         return parseTypeString(t, text);
     }
@@ -305,7 +308,8 @@ public final class DType {
         return (int) (count * unitBytes);
     }
 
-    private static DType fromLiteral(Object lit, String whole, int depth) {
+    /** The type {@code lit} gives; {@code align}: a field list is laid out as NumPy's {@code align=True} does. */
+    private static DType fromLiteral(Object lit, String whole, int depth, boolean align) {
         if (depth > 32) {
             throw new InvalidArgumentException("dtype " + quote(whole) + ": nested deeper than 32 levels");
         }
@@ -316,20 +320,26 @@ public final class DType {
             List<Field> fields = new ArrayList<>();
             Set<String> names = new HashSet<>();
             long offset = 0;
+            int alignment = 1;
             for (Object item : list) {
                 if (!(item instanceof PythonLiteral.Tuple tuple) || tuple.items().size() < 2 || tuple.items().size() > 3) {
                     throw new InvalidArgumentException("dtype " + quote(whole)
                             + ": a field must be a tuple (name, type) or (name, type, shape)");
                 }
                 Field f = field(tuple.items().get(0), tuple.items().get(1),
-                        tuple.items().size() == 3 ? tuple.items().get(2) : null, offset, names, whole, depth);
+                        tuple.items().size() == 3 ? tuple.items().get(2) : null, offset, names, whole, depth, align);
+                if (align) {
+                    int a = f.dtype.alignment();
+                    alignment = Math.max(alignment, a);
+                    f = new Field(f.name, f.dtype, f.shape, (int) Math.min(roundUp(offset, a), Integer.MAX_VALUE));
+                }
                 fields.add(f);
-                offset += f.size();
+                offset = f.offset + f.size();
                 if (offset > MAX_ITEMSIZE) {
                     throw new InvalidArgumentException("dtype " + quote(whole) + ": itemsize exceeds " + MAX_ITEMSIZE);
                 }
             }
-            return struct(fields, (int) offset, whole);
+            return struct(fields, (int) Math.min(roundUp(offset, alignment), MAX_ITEMSIZE), align, whole);
         }
         if (lit instanceof Map<?, ?> map) {
             return fromDict(map, whole, depth);
@@ -341,14 +351,14 @@ public final class DType {
     }
 
     private static Field field(Object name, Object type, Object shapeLit, long offset, Set<String> names, String whole,
-            int depth) {
+            int depth, boolean align) {
         if (!(name instanceof String n)) {
             throw new InvalidArgumentException("dtype " + quote(whole) + ": a field name must be a string");
         }
         if (!names.add(n)) {
             throw new InvalidArgumentException("dtype " + quote(whole) + ": duplicate field name '" + n + "'");
         }
-        DType t = fromLiteral(type, whole, depth + 1);
+        DType t = fromLiteral(type, whole, depth + 1, align);
         List<Integer> shape = new ArrayList<>();
         if (shapeLit != null) {
             List<?> dims;
@@ -391,10 +401,12 @@ public final class DType {
         if (offsets != null && (ol == null || ol.size() != nl.size())) {
             throw new InvalidArgumentException("dtype " + quote(whole) + ": 'offsets' must list one offset per field");
         }
+        boolean align = Boolean.TRUE.equals(map.get("aligned"));
         List<Field> fields = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         long end = 0;
         long packed = 0;
+        int alignment = 1;
         for (int i = 0; i < nl.size(); i++) {
             Object fmt = fl.get(i);
             Object shape = null;
@@ -409,7 +421,15 @@ public final class DType {
                 }
                 off = o;
             }
-            Field f = field(nl.get(i), fmt, shape, off, seen, whole, depth);
+            Field f = field(nl.get(i), fmt, shape, off, seen, whole, depth, align);
+            if (align) {
+                int a = f.dtype.alignment();
+                alignment = Math.max(alignment, a);
+                if (ol == null) {
+                    off = roundUp(off, a);
+                    f = new Field(f.name, f.dtype, f.shape, (int) Math.min(off, Integer.MAX_VALUE));
+                }
+            }
             fields.add(f);
             packed = off + f.size();
             end = Math.max(end, packed);
@@ -417,7 +437,7 @@ public final class DType {
                 throw new InvalidArgumentException("dtype " + quote(whole) + ": itemsize exceeds " + MAX_ITEMSIZE);
             }
         }
-        long itemsize = end;
+        long itemsize = Math.min(roundUp(end, alignment), MAX_ITEMSIZE);
         Object is = map.get("itemsize");
         if (is != null) {
             if (!(is instanceof Long v) || v < end || v > MAX_ITEMSIZE) {
@@ -425,70 +445,95 @@ public final class DType {
             }
             itemsize = v;
         }
-        return struct(fields, (int) itemsize, whole);
+        return struct(fields, (int) itemsize, align, whole);
     }
 
-    private static DType struct(List<Field> fields, int itemsize, String whole) {
+    private static DType struct(List<Field> fields, int itemsize, boolean aligned, String whole) {
         if (fields.isEmpty() || itemsize == 0) {
             throw new InvalidArgumentException("dtype " + quote(whole) + ": a structured type needs at least one byte");
         }
-        return new DType(Kind.STRUCT, '|', itemsize, null, fields);
+        return new DType(Kind.STRUCT, '|', itemsize, null, fields, aligned);
+    }
+
+    private static long roundUp(long n, int alignment) {
+        return (n + alignment - 1) / alignment * alignment;
+    }
+
+    /** NumPy's alignment of this type (a field of it starts at a multiple of it in an aligned struct). */
+    private int alignment() {
+        return switch (kind) {
+            case INT, UINT, FLOAT -> itemsize;
+            case COMPLEX -> itemsize / 2;
+            case UNICODE -> 4;
+            case DATETIME, TIMEDELTA -> 8;
+            case STRUCT -> aligned ? fields.stream().mapToInt(f -> f.dtype.alignment()).max().orElse(1) : 1;
+            case BOOL, BYTES, VOID -> 1;
+        };
     }
 
     // ------------------------------------------------------------------ rendering (NumPy's str(dtype) forms)
 
-    private String render(boolean topLevel) {
+    private String render() {
         if (kind == Kind.STRUCT) {
-            boolean packed = true;
+            boolean packed = !aligned;
             long off = 0;
             for (Field f : fields) {
                 packed &= f.offset == off;
                 off += f.size();
             }
             packed &= off == itemsize;
-            StringBuilder sb = new StringBuilder();
-            if (packed) {
-                sb.append('[');
-                for (int i = 0; i < fields.size(); i++) {
-                    Field f = fields.get(i);
-                    sb.append(i == 0 ? "" : ", ").append('(').append(pyString(f.name)).append(", ")
-                            .append(f.dtype.fieldForm());
-                    if (!f.shape.isEmpty()) {
-                        sb.append(", ").append(pyTuple(f.shape));
-                    }
-                    sb.append(')');
-                }
-                return sb.append(']').toString();
-            }
-            sb.append("{'names': [");
-            for (int i = 0; i < fields.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(pyString(fields.get(i).name));
-            }
-            sb.append("], 'formats': [");
-            for (int i = 0; i < fields.size(); i++) {
-                Field f = fields.get(i);
-                sb.append(i == 0 ? "" : ", ");
-                if (f.shape.isEmpty()) {
-                    sb.append(f.dtype.fieldForm());
-                } else {
-                    sb.append('(').append(f.dtype.fieldForm()).append(", ").append(pyTuple(f.shape)).append(')');
-                }
-            }
-            sb.append("], 'offsets': [");
-            for (int i = 0; i < fields.size(); i++) {
-                sb.append(i == 0 ? "" : ", ").append(fields.get(i).offset);
-            }
-            return sb.append("], 'itemsize': ").append(itemsize).append('}').toString();
+            // NumPy writes an aligned struct as a dict with 'aligned': True, and aligned structs in it as field lists
+            return packed ? fieldList() : fieldDict();
         }
         int count = kind == Kind.UNICODE ? itemsize / 4 : itemsize;
         String s = String.valueOf(byteOrder) + (kind == Kind.BOOL ? 'b' : kind.code) + count;
         return unit == null ? s : s + "[" + unit + "]";
     }
 
-    /** How NumPy writes this type inside a field list. */
-    private String fieldForm() {
+    private String fieldList() {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            sb.append(i == 0 ? "" : ", ").append('(').append(pyString(f.name)).append(", ")
+                    .append(f.dtype.fieldForm(aligned));
+            if (!f.shape.isEmpty()) {
+                sb.append(", ").append(pyTuple(f.shape));
+            }
+            sb.append(')');
+        }
+        return sb.append(']').toString();
+    }
+
+    private String fieldDict() {
+        StringBuilder sb = new StringBuilder("{'names': [");
+        for (int i = 0; i < fields.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(pyString(fields.get(i).name));
+        }
+        sb.append("], 'formats': [");
+        for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            sb.append(i == 0 ? "" : ", ");
+            if (f.shape.isEmpty()) {
+                sb.append(f.dtype.fieldForm(aligned));
+            } else {
+                sb.append('(').append(f.dtype.fieldForm(aligned)).append(", ").append(pyTuple(f.shape)).append(')');
+            }
+        }
+        sb.append("], 'offsets': [");
+        for (int i = 0; i < fields.size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(fields.get(i).offset);
+        }
+        sb.append("], 'itemsize': ").append(itemsize);
+        return sb.append(aligned ? ", 'aligned': True}" : "}").toString();
+    }
+
+    /**
+     * How NumPy writes this type as a field's format; {@code inAligned}: in an aligned struct, where an aligned
+     * struct is its field list (read back with the parent's alignment).
+     */
+    private String fieldForm(boolean inAligned) {
         if (kind == Kind.STRUCT) {
-            return str;
+            return inAligned && aligned ? fieldList() : str;
         }
         if (kind == Kind.BOOL) {
             return "'?'";
