@@ -41,6 +41,8 @@ public final class SparseFrameStore extends FrameStore {
     /** Name of the index file inside the directory. */
     public static final String INDEX_FILE = "chunks.b2frame";
     private static final long MAX_INDEX_FILE = Integer.MAX_VALUE - 8;
+    /** Chunk files up to this size are read in one call, their header checked after. */
+    private static final long READ_AT_ONCE = 1 << 20;
 
     private final Path dir;
     private final boolean writable;
@@ -130,10 +132,10 @@ public final class SparseFrameStore extends FrameStore {
         Path f = dir.resolve(chunkFileName(locator));
         String what = f + " (" + where + ")";
         try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
-            // the header first: the file is read whole only when it holds the one chunk its header tells, of a size
+            // a file of more than READ_AT_ONCE bytes is read whole only when its header tells one chunk of that size,
             // within the limits
             long size = ch.size();
-            byte[] head = new byte[(int) Math.min(size, ChunkPeek.HEADER_LEN)];
+            byte[] head = new byte[(int) (size <= READ_AT_ONCE ? size : ChunkPeek.HEADER_LEN)];
             read(ch, head, 0, f, what);
             ChunkPeek p = ChunkPeek.read(MemorySegment.ofArray(head), 0, size, what);
             if (p.cbytes() != size) {
@@ -143,6 +145,9 @@ public final class SparseFrameStore extends FrameStore {
             limits.checkChunkNbytes(p.nbytes(), what);
             if (size > Integer.MAX_VALUE - 8) {
                 throw new LimitExceededException(what + ": a chunk file of " + size + " bytes does not fit an array");
+            }
+            if (head.length == size) {
+                return MemorySegment.ofArray(head);
             }
             byte[] b = Arrays.copyOf(head, p.cbytes());
             read(ch, b, head.length, f, what);
