@@ -320,7 +320,6 @@ public final class DType {
             List<Field> fields = new ArrayList<>();
             Set<String> names = new HashSet<>();
             long offset = 0;
-            int alignment = 1;
             for (Object item : list) {
                 if (!(item instanceof PythonLiteral.Tuple tuple) || tuple.items().size() < 2 || tuple.items().size() > 3) {
                     throw new InvalidArgumentException("dtype " + quote(whole)
@@ -329,9 +328,7 @@ public final class DType {
                 Field f = field(tuple.items().get(0), tuple.items().get(1),
                         tuple.items().size() == 3 ? tuple.items().get(2) : null, offset, names, whole, depth, align);
                 if (align) {
-                    int a = f.dtype.alignment();
-                    alignment = Math.max(alignment, a);
-                    f = new Field(f.name, f.dtype, f.shape, (int) Math.min(roundUp(offset, a), Integer.MAX_VALUE));
+                    f = aligned(f, offset);
                 }
                 fields.add(f);
                 offset = f.offset + f.size();
@@ -339,7 +336,8 @@ public final class DType {
                     throw new InvalidArgumentException("dtype " + quote(whole) + ": itemsize exceeds " + MAX_ITEMSIZE);
                 }
             }
-            return struct(fields, (int) Math.min(roundUp(offset, alignment), MAX_ITEMSIZE), align, whole);
+            long itemsize = align ? roundUp(offset, maxAlignment(fields)) : offset;
+            return struct(fields, (int) Math.min(itemsize, MAX_ITEMSIZE), align, whole);
         }
         if (lit instanceof Map<?, ?> map) {
             return fromDict(map, whole, depth);
@@ -406,7 +404,6 @@ public final class DType {
         Set<String> seen = new HashSet<>();
         long end = 0;
         long packed = 0;
-        int alignment = 1;
         for (int i = 0; i < nl.size(); i++) {
             Object fmt = fl.get(i);
             Object shape = null;
@@ -422,13 +419,9 @@ public final class DType {
                 off = o;
             }
             Field f = field(nl.get(i), fmt, shape, off, seen, whole, depth, align);
-            if (align) {
-                int a = f.dtype.alignment();
-                alignment = Math.max(alignment, a);
-                if (ol == null) {
-                    off = roundUp(off, a);
-                    f = new Field(f.name, f.dtype, f.shape, (int) Math.min(off, Integer.MAX_VALUE));
-                }
+            if (align && ol == null) {
+                f = aligned(f, off);
+                off = f.offset;
             }
             fields.add(f);
             packed = off + f.size();
@@ -437,7 +430,7 @@ public final class DType {
                 throw new InvalidArgumentException("dtype " + quote(whole) + ": itemsize exceeds " + MAX_ITEMSIZE);
             }
         }
-        long itemsize = Math.min(roundUp(end, alignment), MAX_ITEMSIZE);
+        long itemsize = Math.min(align ? roundUp(end, maxAlignment(fields)) : end, MAX_ITEMSIZE);
         Object is = map.get("itemsize");
         if (is != null) {
             if (!(is instanceof Long v) || v < end || v > MAX_ITEMSIZE) {
@@ -459,6 +452,17 @@ public final class DType {
         return (n + alignment - 1) / alignment * alignment;
     }
 
+    /** {@code f} at the first multiple of its type's alignment from {@code offset} (NumPy's {@code align=True}). */
+    private static Field aligned(Field f, long offset) {
+        return new Field(f.name, f.dtype, f.shape, (int) Math.min(roundUp(offset, f.dtype.alignment()),
+                Integer.MAX_VALUE));
+    }
+
+    /** The largest alignment of the fields' types: an aligned struct's own, to which its itemsize is padded. */
+    private static int maxAlignment(List<Field> fields) {
+        return fields.stream().mapToInt(f -> f.dtype.alignment()).max().orElse(1);
+    }
+
     /** NumPy's alignment of this type (a field of it starts at a multiple of it in an aligned struct). */
     private int alignment() {
         return switch (kind) {
@@ -466,7 +470,7 @@ public final class DType {
             case COMPLEX -> itemsize / 2;
             case UNICODE -> 4;
             case DATETIME, TIMEDELTA -> 8;
-            case STRUCT -> aligned ? fields.stream().mapToInt(f -> f.dtype.alignment()).max().orElse(1) : 1;
+            case STRUCT -> aligned ? maxAlignment(fields) : 1;
             case BOOL, BYTES, VOID -> 1;
         };
     }
