@@ -94,18 +94,16 @@ public final class OffsetsIndex {
                         throw new CorruptDataException(where + ": memcpy'd offsets index has cbytes " + p.cbytes()
                                 + " for nbytes " + p.nbytes());
                     }
-                } else {
-                    try {
-                        Blosc2.info(chunk);
-                    } catch (Blosc2Exception e) {
-                        throw Blosc2Exception.located(where, e);
-                    }
-                }
-                long[] out = new long[n];
-                if (p.memcpyed()) {
+                    long[] out = new long[n];
                     MemorySegment.copy(chunk, LE_LONG, ChunkPeek.HEADER_LEN, out, 0, n);
                     return ChunkOffsets.of(out);
                 }
+                try {
+                    Blosc2.info(chunk);
+                } catch (Blosc2Exception e) {
+                    throw Blosc2Exception.located(where, e);
+                }
+                long[] out = new long[n];
                 MemorySegment dst = MemorySegment.ofArray(out);
                 long got;
                 try {
