@@ -239,12 +239,7 @@ final class BlockDecoder {
     }
 
     private int bstart(int j) {
-        int start = ChunkHeader.i32(chunk, h.headerLength + 4L * j);
-        if (start < h.bstartsEnd() || start >= h.cbytes) {
-            throw corrupt(j, "bstarts[" + j + "] = " + start + " lies outside the streams section ["
-                    + h.bstartsEnd() + ", " + h.cbytes + ")");
-        }
-        return start;
+        return h.blockStart(chunk, j);
     }
 
     /**

@@ -15,11 +15,21 @@ public final class ChunkDecompressor {
     }
 
     public static byte[] decompressToArray(MemorySegment chunk, DParams params) {
-        ChunkHeader h = ChunkHeader.parse(chunk);
+        ChunkHeader h = checkBeforeAllocating(chunk);
         params.limits().checkChunkNbytes(h.nbytes, "chunk");
         byte[] out = new byte[h.nbytes];
         decompress(chunk, MemorySegment.ofArray(out), params);
         return out;
+    }
+
+    /**
+     * Parses and checks the header of {@code chunk} and where its blocks lie ({@link ChunkHeader#checkBlocks}): what a
+     * caller does before allocating the nbytes the header declares.
+     */
+    public static ChunkHeader checkBeforeAllocating(MemorySegment chunk) {
+        ChunkHeader h = ChunkHeader.parse(chunk);
+        h.checkBlocks(chunk);
+        return h;
     }
 
     public static long decompress(MemorySegment chunk, MemorySegment dst, DParams params) {
@@ -52,7 +62,7 @@ public final class ChunkDecompressor {
     }
 
     public static byte[] getItemsToArray(MemorySegment chunk, long start, long nitems) {
-        ChunkHeader h = ChunkHeader.parse(chunk);
+        ChunkHeader h = checkBeforeAllocating(chunk);
         long n = checkItemRange(h, start, nitems);
         byte[] out = new byte[(int) n];
         getItems(h, chunk, start * h.typesize, MemorySegment.ofArray(out));

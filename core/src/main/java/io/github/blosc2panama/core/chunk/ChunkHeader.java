@@ -256,6 +256,37 @@ public final class ChunkHeader {
         return hasBstarts() ? headerLength + 4 * nblocks : headerLength;
     }
 
+    /** {@code bstarts[j]} of {@code chunk} (with this header), checked to lie in the streams section. */
+    int blockStart(MemorySegment chunk, int j) {
+        int start = i32(chunk, headerLength + 4L * j);
+        if (start < bstartsEnd() || start >= cbytes) {
+            throw corrupt("block " + j + ": bstarts[" + j + "] = " + start + " lies outside the streams section ["
+                    + bstartsEnd() + ", " + cbytes + ")");
+        }
+        return start;
+    }
+
+    /**
+     * Checks every block start of {@code chunk}, and that the sizes VL blocks declare add up to nbytes: done before
+     * an output of the nbytes this header declares is allocated, so that a chunk whose blocks cannot hold them is
+     * refused first (the decoder checks the rest, block by block).
+     */
+    void checkBlocks(MemorySegment chunk) {
+        if (!hasBstarts()) {
+            return;
+        }
+        long vlTotal = 0;
+        for (int j = 0; j < nblocks; j++) {
+            int start = blockStart(chunk, j);
+            if (vlBlocks()) {
+                vlTotal += start <= cbytes - 4 ? Math.max(0, i32(chunk, start)) : 0;
+            }
+        }
+        if (vlBlocks() && vlTotal != nbytes) {
+            throw corrupt("VL block sizes add up to " + vlTotal + ", not nbytes " + nbytes);
+        }
+    }
+
     /** The 3-bit codec format code from the flags. */
     int compformat() {
         return flags >>> 5;

@@ -1,12 +1,17 @@
 package io.github.blosc2panama.core.chunk;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.blosc2panama.core.Blosc2;
 import io.github.blosc2panama.core.Blosc2Exception;
+import io.github.blosc2panama.core.CParams;
+import io.github.blosc2panama.core.Codec;
 import io.github.blosc2panama.core.CorruptDataException;
+import io.github.blosc2panama.core.Filter;
+import io.github.blosc2panama.core.testutil.AllocationCounter;
 import io.github.blosc2panama.core.testutil.Vectors;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -86,6 +91,44 @@ class HostileChunkTest {
         assertThrows(CorruptDataException.class, () -> Blosc2.decompress(chunk));
         b.putInt(12, 1 << 30); // cbytes beyond the buffer
         assertThrows(CorruptDataException.class, () -> Blosc2.info(chunk));
+    }
+
+    /** Refused with a message holding {@code what}, allocating far less than the 400 MB the chunk declares. */
+    private static void refusedBeforeAllocating(byte[] chunk, String what) {
+        for (int call = 0; call < 2; call++) {
+            long before = AllocationCounter.current();
+            CorruptDataException e = assertThrows(CorruptDataException.class,
+                    call == 0 ? () -> Blosc2.decompress(chunk) : () -> Blosc2.getItems(chunk, 0, 1 << 20));
+            long allocated = AllocationCounter.current() - before;
+            assertTrue(e.getMessage().contains(what), e.getMessage());
+            assertTrue(allocated < 16 << 20, "allocated " + allocated + " bytes");
+        }
+    }
+
+    @Test
+    void blockStartsAreCheckedBeforeTheDeclaredOutputIsAllocated() {
+        // a chunk of 256 blocks of 4 KiB whose nbytes says 100,000 blocks: their starts fit in its 600 KB, but all
+        // but the first 256 are stream bytes pointing anywhere (a Blosc 1.x chunk, fuzzed, took 10 s and 2 GB)
+        byte[] data = new byte[1 << 20];
+        SplittableRandom r = new SplittableRandom(34);
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i % 8 < 4 ? r.nextInt(256) : i); // half random: LZ4 keeps most of it
+        }
+        CParams p = CParams.builder().codec(Codec.LZ4).clevel(5).typesize(1).filters(Filter.NOFILTER)
+                .blocksize(4096).build();
+        byte[] chunk = Blosc2.compress(data, p);
+        MemorySegment s = MemorySegment.ofArray(chunk);
+        int streams = 32 + 4 * 100_000;
+        assertTrue(chunk.length > streams + 1000, chunk.length + " bytes");
+        s.set(Le.I32, 4, 4096 * 100_000);
+        refusedBeforeAllocating(chunk, "lies outside the streams section");
+    }
+
+    @Test
+    void vlBlockSizesAreAddedUpBeforeTheDeclaredOutputIsAllocated() {
+        byte[] chunk = Vectors.read("chunks/vlblocks_lz4_4blocks.chunk");
+        MemorySegment.ofArray(chunk).set(Le.I32, 4, 400_000_000);
+        refusedBeforeAllocating(chunk, "VL block sizes add up to 26333");
     }
 
     @Test
