@@ -21,10 +21,19 @@ public interface ChunkCodec {
     long decompress(MemorySegment chunk, MemorySegment dst);
 
     /**
+     * Checks the chunk's header and where its blocks lie against the chunk's bytes, before its caller allocates the
+     * nbytes the header declares (a forged nbytes otherwise sizes the output first). By default nothing beyond what
+     * {@link ChunkPeek} checks.
+     */
+    default void checkBeforeAllocating(MemorySegment chunk) {
+    }
+
+    /**
      * Decompresses the bytes {@code [start, start + dst.byteSize())} of the chunk's data into {@code dst}. By default
      * the whole chunk is decompressed and the part copied; {@link #BLOSC2} decodes only the blocks that hold it.
      */
     default void decompressRange(MemorySegment chunk, long start, MemorySegment dst) {
+        checkBeforeAllocating(chunk);
         int nbytes = ChunkPeek.read(chunk, 0, chunk.byteSize(), "chunk").nbytes();
         MemorySegment whole = MemorySegment.ofArray(new byte[nbytes]);
         decompress(chunk, whole);
@@ -63,6 +72,11 @@ public interface ChunkCodec {
         @Override
         public long decompress(MemorySegment chunk, MemorySegment dst) {
             return Blosc2.decompress(chunk, dst, DParams.defaults());
+        }
+
+        @Override
+        public void checkBeforeAllocating(MemorySegment chunk) {
+            ChunkDecompressor.checkBeforeAllocating(chunk);
         }
 
         @Override

@@ -309,6 +309,7 @@ public final class SChunk implements AutoCloseable {
         try {
             MemorySegment c = chunkAt(i);
             int n = peekNbytes(i, c);
+            checkBeforeAllocating(c, store.source() + ": chunk " + i);
             byte[] out = new byte[n];
             decompress(i, c, n, MemorySegment.ofArray(out));
             return out;
@@ -343,6 +344,15 @@ public final class SChunk implements AutoCloseable {
         ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i);
         limits.checkChunkNbytes(p.nbytes(), store.source() + ": chunk " + i);
         return p.nbytes();
+    }
+
+    /** The chunk layer's check of {@code c} before an array of its nbytes is made (see {@link ChunkCodec}). */
+    private void checkBeforeAllocating(MemorySegment c, String where) {
+        try {
+            codec.checkBeforeAllocating(c);
+        } catch (Blosc2Exception e) {
+            throw Blosc2Exception.located(where, e);
+        }
     }
 
     /** Decompresses chunk {@code i}, whose bytes {@code c} hold {@code n}, into {@code dst} of at least that size. */
@@ -441,6 +451,7 @@ public final class SChunk implements AutoCloseable {
         MemorySegment c = MemorySegment.ofArray(stored);
         ChunkPeek p = ChunkPeek.read(c, 0, stored.length, store.source() + ": vlmetalayer '" + name + "'");
         limits.checkChunkNbytes(p.nbytes(), store.source() + ": vlmetalayer '" + name + "'");
+        checkBeforeAllocating(c, store.source() + ": vlmetalayer '" + name + "'");
         byte[] out = new byte[p.nbytes()];
         if (p.nbytes() > 0) {
             long got;

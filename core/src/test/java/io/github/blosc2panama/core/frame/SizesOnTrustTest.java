@@ -54,6 +54,14 @@ class SizesOnTrustTest {
         assertTrue(allocated < FEW_BYTES, what + " allocated " + allocated + " bytes");
     }
 
+    private static byte[] pattern(int n) {
+        byte[] data = new byte[n];
+        for (int i = 0; i < n; i++) {
+            data[i] = (byte) (i % 251);
+        }
+        return data;
+    }
+
     private static byte[] frameWithVlmetalayers() {
         try (SuperChunk sc = SuperChunk.create(Storage.inMemory(), params(), 0)) {
             sc.append(new byte[4000]);
@@ -86,6 +94,39 @@ class SizesOnTrustTest {
         s.set(BE_INT, offsetField(f, 'b'), s.get(BE_INT, offsetField(f, 'a')));
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> SuperChunk.fromCframe(f));
         assertTrue(e.getMessage().contains("overlap"), e.getMessage());
+    }
+
+    @Test
+    void aChunkDeclaringMoreBytesThanItsBlocksHoldIsRefusedBeforeItsArray() {
+        byte[] f;
+        try (SuperChunk sc = SuperChunk.create(Storage.inMemory(), params(), 0)) {
+            sc.append(pattern(4000));
+            f = sc.toCframe();
+        }
+        ParsedFrame pf = ParsedFrame.parse(MemorySegment.ofArray(f), false, true, ChunkCodec.BLOSC2, "f");
+        // chunk 0's nbytes 1.5 GB: as many blocks as that makes have no starts in the chunk (PyTables' frames, fuzzed)
+        MemorySegment.ofArray(f).set(LE_INT, pf.dataStart() + 4, 3 << 29);
+        try (SuperChunk sc = SuperChunk.fromCframe(f)) {
+            assertFew(allocatedBy(() -> {
+                CorruptDataException e = assertThrows(CorruptDataException.class, () -> sc.decompressChunk(0));
+                assertTrue(e.getMessage().contains("chunk 0"), e.getMessage());
+            }), "the chunk");
+        }
+    }
+
+    @Test
+    void aVlmetalayerDeclaringMoreBytesThanItHoldsIsRefusedBeforeItsArray() {
+        byte[] f = frameWithVlmetalayers();
+        MemorySegment s = MemorySegment.ofArray(f);
+        long trailer = f.length - FrameTrailer.readTrailerLen(s, f.length, "f");
+        long content = trailer + s.get(BE_INT, offsetField(f, 'a')); // bin32 marker, length, then the chunk
+        s.set(LE_INT, content + 5 + 4, 3 << 29);
+        try (SuperChunk sc = SuperChunk.fromCframe(f)) {
+            assertFew(allocatedBy(() -> {
+                CorruptDataException e = assertThrows(CorruptDataException.class, () -> sc.vlmetalayer("a"));
+                assertTrue(e.getMessage().contains("vlmetalayer 'a'"), e.getMessage());
+            }), "the vlmetalayer");
+        }
     }
 
     @Test
@@ -131,10 +172,7 @@ class SizesOnTrustTest {
     @Test
     void aSparseChunkFileIsReadWholeOnlyOnceItsHeaderIsChecked() throws IOException {
         Path d = dir.resolve("s.b2frame");
-        byte[] data = new byte[4096];
-        for (int i = 0; i < data.length; i++) {
-            data[i] = (byte) (i % 251);
-        }
+        byte[] data = pattern(4096);
         try (SuperChunk sc = SuperChunk.create(Storage.sparse(d), params(), 0)) {
             sc.append(data);
         }
