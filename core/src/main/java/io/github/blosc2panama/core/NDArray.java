@@ -37,7 +37,9 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * <p>Items are {@link #itemsize()} bytes: the super-chunk's typesize, which is the dtype's size
- * except in files that disagree (C-Blosc2 follows the typesize and so does this class). Slices are
+ * except in files that disagree (C-Blosc2 follows the typesize and so does this class, unless the
+ * chunks hold items of the dtype's size and not of the typesize: python-blosc2's {@code to_cframe}
+ * records typesize 1 for items above 255 bytes). Slices are
  * C-order bytes without padding. Reads decode only the chunks, and inside them only the blocks,
  * that intersect the region. Thread-safety is that of {@link SuperChunk}.
  */
@@ -134,6 +136,19 @@ public final class NDArray implements AutoCloseable {
             }
         }
         Geometry g = new Geometry(meta.shape(), meta.chunkshape(), meta.blockshape(), typesize, src);
+        if (sc.nchunks() > 0 && sc.chunksize() > 0 && g.chunkNbytes() != sc.chunksize()) {
+            if (meta.dtype() != null && dtype.itemsize() != typesize) {
+                Geometry byDtype = new Geometry(meta.shape(), meta.chunkshape(), meta.blockshape(), dtype.itemsize(),
+                        src);
+                g = byDtype.chunkNbytes() == sc.chunksize() ? byDtype : g;
+            }
+            if (g.chunkNbytes() != sc.chunksize()) {
+                throw new CorruptDataException(src + ": the frame's chunks hold " + sc.chunksize() + " bytes, but "
+                        + "chunkshape " + Arrays.toString(meta.chunkshape()) + " and blockshape "
+                        + Arrays.toString(meta.blockshape()) + " of " + g.typesize() + "-byte items (the typesize) "
+                        + "make " + g.chunkNbytes());
+            }
+        }
         if (sc.nchunks() != g.nchunks()) {
             throw new CorruptDataException(src + ": shape " + Arrays.toString(meta.shape()) + " and chunkshape "
                     + Arrays.toString(meta.chunkshape()) + " imply " + g.nchunks() + " chunks but the frame has "

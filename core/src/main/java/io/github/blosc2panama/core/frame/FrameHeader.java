@@ -71,6 +71,7 @@ public record FrameHeader(
     public static final int POS_FLAGS = 25;
     public static final int POS_NBYTES = 30;
     public static final int POS_CBYTES = 39;
+    public static final int POS_TYPESIZE = 48;
     public static final int POS_CHUNKSIZE = 58;
     public static final int FRAME_TYPE_CONTIGUOUS = 0;
     public static final int FRAME_TYPE_SPARSE = 1;
@@ -252,9 +253,9 @@ public record FrameHeader(
             throw r.corrupt(POS_CBYTES, "cbytes", "negative value " + cbytes);
         }
         r.expectMarker(0xd2, "typesize");
-        long typesize = r.readLongAt(48, 4);
+        long typesize = r.readLongAt(POS_TYPESIZE, 4);
         if (typesize <= 0) {
-            throw r.corrupt(48, "typesize", "value " + typesize + " must be positive");
+            throw r.corrupt(POS_TYPESIZE, "typesize", "value " + typesize + " must be positive");
         }
         r.expectMarker(0xd2, "blocksize");
         long blocksize = r.readLongAt(53, 4);
