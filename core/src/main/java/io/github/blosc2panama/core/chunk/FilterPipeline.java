@@ -234,14 +234,9 @@ final class FilterPipeline {
                 Shuffle.unshuffle(cur, next, bsize, meta[i] == 0 ? typesize : meta[i]);
             } else if (f == Filter.BITSHUFFLE.id()) {
                 if (formatVersion == ChunkHeader.VERSION_FORMAT_BLOSC1) {
+                    // the bytes after the last whole element are copied as stored: C-Blosc 1.18 and later store
+                    // them there (and read them back), C-Blosc2 leaves them unwritten
                     BitShuffle.bitunshuffleLegacy(cur, next, bsize, typesize);
-                    int tail = bsize % typesize;
-                    if (tail > 0 && (bsize / typesize) % 8 == 0) {
-                        // Blosc 1.x writers stored whatever their scratch held in a partial last element and
-                        // C-Blosc2 leaves those bytes unwritten: the true bytes are not in the chunk. We write
-                        // zeros, the value C's result has in a zero-filled destination.
-                        next.asSlice(bsize - tail, tail).fill((byte) 0);
-                    }
                 } else {
                     BitShuffle.bitunshuffle(cur, next, bsize, typesize);
                 }

@@ -12,6 +12,7 @@ import io.github.blosc2panama.core.testutil.Vectors;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -58,8 +59,15 @@ class ChunkVectorsTest {
         assertEquals(info.nbytes(), data.length);
         String sha = Vectors.sha256(data);
         if (x.has("alt_sha256")) {
-            assertTrue(sha.equals(x.get("sha256").asText()) || sha.equals(x.get("alt_sha256").asText()),
-                    "sha256 matches neither C's result nor the true data");
+            // bit-shuffled Blosc 1.x chunks whose last block ends in bytes of no whole element: C-Blosc2 3.3 leaves
+            // them unwritten (sha256 is its result in a zero-filled destination, alt_sha256 the manifest's guess at
+            // the data); we copy what the chunk stores there, as C-Blosc 1.18+ does (Blosc1BitshuffleTailTest).
+            // Every byte before them must be C's.
+            byte[] tailZeroed = data.clone();
+            Arrays.fill(tailZeroed, x.get("first_diff_from_int32_arange").asInt(), data.length, (byte) 0);
+            assertTrue(sha.equals(x.get("alt_sha256").asText())
+                    || Vectors.sha256(tailZeroed).equals(x.get("sha256").asText()),
+                    "sha256 matches neither C's result nor the true data before the tail");
         } else {
             assertEquals(x.get("sha256").asText(), sha, "sha256 of the decompressed data");
         }
