@@ -136,17 +136,17 @@ public final class NDArray implements AutoCloseable {
             }
         }
         Geometry g = new Geometry(meta.shape(), meta.chunkshape(), meta.blockshape(), typesize, src);
-        if (sc.nchunks() > 0 && sc.chunksize() > 0 && g.chunkNbytes() != sc.chunksize()) {
+        int held = sc.nchunks() > 0 ? sc.chunkNbytes(0) : g.chunkNbytes(); // every chunk of an array is whole
+        if (g.chunkNbytes() != held) {
             if (meta.dtype() != null && dtype.itemsize() != typesize) {
                 Geometry byDtype = new Geometry(meta.shape(), meta.chunkshape(), meta.blockshape(), dtype.itemsize(),
                         src);
-                g = byDtype.chunkNbytes() == sc.chunksize() ? byDtype : g;
+                g = byDtype.chunkNbytes() == held ? byDtype : g;
             }
-            if (g.chunkNbytes() != sc.chunksize()) {
-                throw new CorruptDataException(src + ": the frame's chunks hold " + sc.chunksize() + " bytes, but "
-                        + "chunkshape " + Arrays.toString(meta.chunkshape()) + " and blockshape "
-                        + Arrays.toString(meta.blockshape()) + " of " + g.typesize() + "-byte items (the typesize) "
-                        + "make " + g.chunkNbytes());
+            if (g.chunkNbytes() != held) {
+                throw new CorruptDataException(src + ": chunk 0 holds " + held + " bytes, but chunkshape "
+                        + Arrays.toString(meta.chunkshape()) + " and blockshape " + Arrays.toString(meta.blockshape())
+                        + " of " + g.typesize() + "-byte items (the typesize) make " + g.chunkNbytes());
             }
         }
         if (sc.nchunks() != g.nchunks()) {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The bytes an item takes: the frame's typesize as C-Blosc2 takes it, checked against the size of the chunks. A
+ * The bytes an item takes: the frame's typesize as C-Blosc2 takes it, checked against the size of chunk 0. A
  * corrupted typesize sized a whole-array read (1.2 GB for a 288-byte array) before any chunk said otherwise.
  */
 class ItemsizeTest {
@@ -64,7 +64,18 @@ class ItemsizeTest {
         int at = s.indexOf("<i4");
         f[at + 2] = '8'; // the metalayer's dtype: <i8
         CorruptDataException e = assertThrows(CorruptDataException.class, () -> NDArray.fromCframe(f));
-        assertTrue(e.getMessage().contains("chunks hold 80 bytes"), e.getMessage());
+        assertTrue(e.getMessage().contains("chunk 0 holds 80 bytes"), e.getMessage());
+    }
+
+    @Test
+    void aWrongChunksizeInTheFrameHeaderIsNotWhatTheItemsizeIsCheckedAgainst() {
+        // C-Blosc2 reads such a frame right: the chunks are whole and the metalayer agrees with the typesize
+        byte[] data = data(8 * 9 * 4);
+        byte[] f = int32Frame(data);
+        MemorySegment.ofArray(f).set(BE_INT, FrameHeader.POS_CHUNKSIZE, 81);
+        try (NDArray a = NDArray.fromCframe(f)) {
+            assertArrayEquals(data, a.toBytes());
+        }
     }
 
     @Test
