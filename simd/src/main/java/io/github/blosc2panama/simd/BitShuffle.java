@@ -50,13 +50,13 @@ public final class BitShuffle {
     }
 
     /**
-     * Bit-unshuffle as C-Blosc2 does it for chunks whose header version byte is 2 (written by Blosc 1.x): when
+     * Bit-unshuffle as C-Blosc 1.18+ does it for chunks whose header version byte is 2 (written by Blosc 1.x): when
      * {@code nel = length / typesize} is not a multiple of 8 the whole block was stored unshuffled and is copied
      * unchanged; otherwise all {@code nel} elements are un-transposed (same layout as {@link #bitunshuffle}).
      *
-     * <p>Difference from C: when {@code nel} is a multiple of 8 but {@code length % typesize != 0}, C leaves the
-     * trailing partial-element bytes of the destination unwritten (whatever it held before); this method copies
-     * them from {@code src}, which restores the original data for the upstream Blosc 1.x vectors.
+     * <p>When {@code nel} is a multiple of 8 but {@code length % typesize != 0}, the trailing partial-element bytes
+     * are copied from {@code src}, as C-Blosc 1.18 and later do (their writers store them there); C-Blosc2 3.x leaves
+     * them unwritten.
      *
      * @throws IllegalArgumentException if {@code typesize < 1}, {@code length} is negative or exceeds either
      *                                  segment, or the segments overlap
