@@ -21,11 +21,11 @@ public interface ChunkCodec {
     long decompress(MemorySegment chunk, MemorySegment dst);
 
     /**
-     * Checks the chunk's header and where its blocks lie against the chunk's bytes, before its caller allocates the
-     * nbytes the header declares (a forged nbytes otherwise sizes the output first). By default nothing beyond what
-     * {@link ChunkPeek} checks.
+     * Checks the chunk's header (and, in {@link #BLOSC2}, where its blocks lie) against the chunk's bytes, before its
+     * caller allocates the nbytes the header declares (a forged nbytes otherwise sizes the output first).
      */
     default void checkBeforeAllocating(MemorySegment chunk) {
+        Blosc2.info(chunk);
     }
 
     /**

@@ -99,7 +99,7 @@ public final class OffsetsIndex {
                     return ChunkOffsets.of(out);
                 }
                 try {
-                    Blosc2.info(chunk);
+                    codec.checkBeforeAllocating(chunk);
                 } catch (Blosc2Exception e) {
                     throw Blosc2Exception.located(where, e);
                 }
