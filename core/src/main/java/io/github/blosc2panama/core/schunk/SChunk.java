@@ -16,8 +16,6 @@ import io.github.blosc2panama.core.frame.ChunkPeek;
 import io.github.blosc2panama.core.frame.ContiguousFileStore;
 import io.github.blosc2panama.core.frame.FrameHeader;
 import io.github.blosc2panama.core.frame.FrameStore;
-import io.github.blosc2panama.core.frame.FrameTrailer;
-import io.github.blosc2panama.core.frame.FrameWriter;
 import io.github.blosc2panama.core.frame.MemoryFrameStore;
 import io.github.blosc2panama.core.frame.Metalayer;
 import io.github.blosc2panama.core.frame.OffsetsIndex;
@@ -25,7 +23,6 @@ import io.github.blosc2panama.core.frame.ParsedFrame;
 import io.github.blosc2panama.core.frame.SparseFrameStore;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,19 +109,15 @@ public final class SChunk implements AutoCloseable {
             throw new InvalidArgumentException("chunksize must be >= 0, got " + chunksize);
         }
         boolean sparse = storage.kind() == Storage.Kind.SPARSE_DIRECTORY;
-        FrameHeader h = initialHeader(cparams, sparse, List.of(), chunksize);
+        FrameHeader h = EmptyFrame.header(cparams, sparse, List.of(), chunksize);
         FrameStore store = switch (storage.kind()) {
             case MEMORY -> MemoryFrameStore.empty();
-            case CONTIGUOUS_FILE -> ContiguousFileStore.create(storage.path(), emptyFrame(h, codec), storage.durable(),
+            case CONTIGUOUS_FILE -> ContiguousFileStore.create(storage.path(), EmptyFrame.bytes(h, codec), storage.durable(),
                     codec);
-            case SPARSE_DIRECTORY -> SparseFrameStore.create(storage.path(), emptyFrame(h, codec), storage.durable(),
+            case SPARSE_DIRECTORY -> SparseFrameStore.create(storage.path(), EmptyFrame.bytes(h, codec), storage.durable(),
                     codec);
         };
         return created(store, h, codec, chunksize);
-    }
-
-    private static byte[] emptyFrame(FrameHeader h, ChunkCodec codec) {
-        return FrameWriter.compact(h, new long[0], 0, false, List.of(), off -> null, codec).frame();
     }
 
     /** A super-chunk over a parsed frame. */
@@ -138,50 +131,9 @@ public final class SChunk implements AutoCloseable {
                 Math.max(0, pf.header().chunksize()), limits);
     }
 
-    /** An empty super-chunk whose header is written by {@code store}'s creator from {@link #initialHeader}. */
+    /** An empty super-chunk whose header is written by {@code store}'s creator from {@link EmptyFrame#header}. */
     public static SChunk created(FrameStore store, FrameHeader header, ChunkCodec codec, int chunksize) {
         return new SChunk(store, codec, header, ChunkOffsets.EMPTY, List.of(), chunksize, Limits.defaults());
-    }
-
-    /**
-     * The header of an empty frame with these parameters (C's new_header_frame for a new schunk). Its chunksize is
-     * {@code chunksize} when that is positive, as C-Blosc2 writes it once a super-chunk has one (python-blosc2's
-     * {@code SChunk(chunksize=...)} from the first chunk on, every b2nd array from the start): chunks up to that size
-     * keep it, and C then appends full chunks after a shorter first one and resizes empty arrays. Else -1: the first
-     * chunk sets it.
-     */
-    public static FrameHeader initialHeader(CParams p, boolean sparse, List<Metalayer> metas, int chunksize) {
-        int compcode = p.codec().id();
-        int codecFlags = (compcode >= 6 ? FrameHeader.UDCODEC_FORMAT : compcode) | (p.clevel() << 4);
-        byte[] filters = new byte[6];
-        byte[] filtersMeta = p.filtersMeta();
-        for (int i = 0; i < 6; i++) {
-            filters[i] = (byte) p.filter(i).id();
-            if (p.filter(i) == Filter.BYTEDELTA && filtersMeta[i] == 0) {
-                // as python-blosc2 records it, and as the chunk writer stores it in each chunk. But python-blosc2
-                // opens no frame whose filters_meta exceeds an int8, nor one with a 0 there, which it turns into the
-                // typesize: above 127 it gets what it records itself, its CParams' default typesize, 8 (a C-Blosc2
-                // appending to the frame then gives BYTEDELTA 8 streams; each chunk records its own)
-                filtersMeta[i] = (byte) (p.typesize() <= Byte.MAX_VALUE ? p.typesize() : 8);
-            }
-        }
-        FrameHeader h = new FrameHeader(0, 0, generalFlags(-1, false), sparse ? 1 : 0, codecFlags,
-                p.splitMode().id() - 1, 0, 0, p.typesize(), p.blocksize(), chunksize > 0 ? chunksize : -1,
-                Math.min(p.nthreads(), Short.MAX_VALUE), 1, false, 6, filters, filtersMeta, compcode, p.codecMeta(),
-                p.useDict() ? 1 : 0, metas);
-        return h.withMetalayers(metas);
-    }
-
-    static int generalFlags(int chunksize, boolean vlBlocks) {
-        int f = (chunksize == 0 || vlBlocks) ? FrameHeader.VERSION_VL_BLOCKS : FrameHeader.VERSION_RC1;
-        f |= FrameHeader.FLAG_OFFSETS_64;
-        if (chunksize == 0) {
-            f |= FrameHeader.FLAG_VARIABLE_CHUNKS;
-        }
-        if (vlBlocks) {
-            f |= FrameHeader.FLAG_VL_BLOCKS;
-        }
-        return f;
     }
 
     // ------------------------------------------------------------------ reading
@@ -357,15 +309,19 @@ public final class SChunk implements AutoCloseable {
 
     /** Decompresses chunk {@code i}, whose bytes {@code c} hold {@code n}, into {@code dst} of at least that size. */
     private long decompress(int i, MemorySegment c, int n, MemorySegment dst) {
+        return decompress(c, n, dst, store.source() + ": chunk " + i);
+    }
+
+    /** Decompresses {@code c}, which holds {@code n} bytes, into {@code dst}; {@code where} names it in errors. */
+    private long decompress(MemorySegment c, int n, MemorySegment dst, String where) {
         long got;
         try {
             got = codec.decompress(c, dst);
         } catch (Blosc2Exception e) {
-            throw Blosc2Exception.located(store.source() + ": chunk " + i, e);
+            throw Blosc2Exception.located(where, e);
         }
         if (got != n) {
-            throw new CorruptDataException(store.source() + ": chunk " + i + " decompressed to " + got + " bytes, "
-                    + n + " expected");
+            throw new CorruptDataException(where + " decompressed to " + got + " bytes, " + n + " expected");
         }
         return got;
     }
@@ -443,44 +399,27 @@ public final class SChunk implements AutoCloseable {
 
     /** A vlmetalayer's decompressed content, or null. */
     public byte[] vlmetalayer(String name) {
-        Metalayer m = find(state.vlmeta(), name);
+        Metalayer m = MetalayerLists.find(state.vlmeta(), name);
         if (m == null) {
             return null;
         }
         byte[] stored = m.content();
         MemorySegment c = MemorySegment.ofArray(stored);
-        ChunkPeek p = ChunkPeek.read(c, 0, stored.length, store.source() + ": vlmetalayer '" + name + "'");
-        limits.checkChunkNbytes(p.nbytes(), store.source() + ": vlmetalayer '" + name + "'");
-        checkBeforeAllocating(c, store.source() + ": vlmetalayer '" + name + "'");
+        String where = store.source() + ": vlmetalayer '" + name + "'";
+        ChunkPeek p = ChunkPeek.read(c, 0, stored.length, where);
+        limits.checkChunkNbytes(p.nbytes(), where);
+        checkBeforeAllocating(c, where);
         byte[] out = new byte[p.nbytes()];
         if (p.nbytes() > 0) {
-            long got;
-            try {
-                got = codec.decompress(c, MemorySegment.ofArray(out));
-            } catch (Blosc2Exception e) {
-                throw Blosc2Exception.located(store.source() + ": vlmetalayer '" + name + "'", e);
-            }
-            if (got != p.nbytes()) {
-                throw new CorruptDataException(store.source() + ": vlmetalayer '" + name + "' decompressed to " + got
-                        + " bytes, " + p.nbytes() + " expected");
-            }
+            decompress(c, p.nbytes(), MemorySegment.ofArray(out), where);
         }
         return out;
     }
 
     /** The stored (compressed) form of a vlmetalayer, or null. */
     public byte[] vlmetalayerStored(String name) {
-        Metalayer m = find(state.vlmeta(), name);
+        Metalayer m = MetalayerLists.find(state.vlmeta(), name);
         return m == null ? null : m.content();
-    }
-
-    private static Metalayer find(List<Metalayer> list, String name) {
-        for (Metalayer m : list) {
-            if (m.name().equals(name)) {
-                return m;
-            }
-        }
-        return null;
     }
 
     /** The frame as one contiguous frame. */
@@ -785,7 +724,7 @@ public final class SChunk implements AutoCloseable {
         FrameHeader h = s.header();
         // As C-Blosc2 does, the blocksize of a chunk of cs bytes goes into the header (later chunks keep it).
         FrameHeader nh = h.withSizes(h.frameLen(), nbytes, h.cbytes(), cs, codec.blocksize(cparams(), cs),
-                generalFlags(cs, false), h.hasVlmetalayers());
+                ChunksizeRule.generalFlags(cs, false), h.hasVlmetalayers());
         // C-Blosc2 writes this index as one repeated value (as it reads ChunkOffsets.repeated)
         commit(s, nh, offs, nb, pendingList((int) n), List.of(), 0, s.vlmeta(), true);
     }
@@ -793,62 +732,26 @@ public final class SChunk implements AutoCloseable {
     public void addMetalayer(String name, byte[] content) {
         requireWritable();
         State s = state;
-        checkName(name);
+        MetalayerLists.checkName(name);
         if (s.offsets().size() > 0) {
             throw new InvalidArgumentException("metalayers can only be added before the first chunk");
         }
-        if (s.header().metalayer(name) != null) {
-            throw new InvalidArgumentException("metalayer '" + name + "' already exists");
-        }
-        if (s.header().metalayers().size() >= FrameHeader.MAX_METALAYERS) {
-            throw new InvalidArgumentException("at most " + FrameHeader.MAX_METALAYERS + " metalayers");
-        }
-        List<Metalayer> metas = new ArrayList<>(s.header().metalayers());
-        metas.add(new Metalayer(name, content));
-        commitMeta(s, metas, s.vlmeta());
+        commitMeta(s, MetalayerLists.adding(s.header().metalayers(), name, content), s.vlmeta());
     }
 
     /** Replaces a metalayer's content with one of the same length (in place). */
     public void updateMetalayer(String name, byte[] content) {
         requireWritable();
         State s = state;
-        Metalayer old = s.header().metalayer(name);
-        if (old == null) {
-            throw new InvalidArgumentException("no metalayer '" + name + "'");
-        }
-        if (old.content().length != content.length) {
-            throw new InvalidArgumentException("metalayer '" + name + "' holds " + old.content().length
-                    + " bytes; an update must keep that size, got " + content.length);
-        }
-        List<Metalayer> metas = new ArrayList<>();
-        for (Metalayer m : s.header().metalayers()) {
-            metas.add(m.name().equals(name) ? new Metalayer(name, content) : m);
-        }
-        commitMeta(s, metas, s.vlmeta());
+        commitMeta(s, MetalayerLists.updating(s.header().metalayers(), name, content), s.vlmeta());
     }
 
     public void setVlmetalayer(String name, byte[] content, CParams params) {
         requireWritable();
         State s = state;
-        checkName(name);
+        MetalayerLists.checkName(name);
         byte[] stored = codec.compress(MemorySegment.ofArray(content), params == null ? VLMETA_PARAMS : params);
-        List<Metalayer> vl = new ArrayList<>(s.vlmeta());
-        Metalayer m = new Metalayer(name, stored);
-        boolean replaced = false;
-        for (int k = 0; k < vl.size(); k++) {
-            if (vl.get(k).name().equals(name)) {
-                vl.set(k, m);
-                replaced = true;
-            }
-        }
-        if (!replaced) {
-            if (vl.size() >= FrameTrailer.MAX_WRITTEN_VLMETALAYERS) {
-                throw new InvalidArgumentException("vlmetalayer '" + name + "' not added: a frame has at most "
-                        + FrameTrailer.MAX_WRITTEN_VLMETALAYERS + " (C-Blosc2 writes no more)");
-            }
-            vl.add(m);
-        }
-        commitMeta(s, s.header().metalayers(), vl);
+        commitMeta(s, s.header().metalayers(), MetalayerLists.setting(s.vlmeta(), name, stored));
     }
 
     /** Removes a vlmetalayer; returns whether it existed. */
@@ -863,17 +766,9 @@ public final class SChunk implements AutoCloseable {
         return removed;
     }
 
-    private static void checkName(String name) {
-        int len = name.getBytes(StandardCharsets.UTF_8).length;
-        if (len == 0 || len > FrameHeader.MAX_NAME_LEN) {
-            throw new InvalidArgumentException("metalayer names are 1.." + FrameHeader.MAX_NAME_LEN + " bytes, got '"
-                    + name + "'");
-        }
-    }
-
     private void commitMeta(State s, List<Metalayer> metas, List<Metalayer> vl) {
         FrameHeader h = s.header().withMetalayers(metas);
-        commit(s, h, s.offsets().toArray(), s.nbytes(), pendingList(s.offsets().size()), List.of(), storedBytes(s), vl,
+        commit(s, h, s.offsets().toArray(), s.nbytes(), pendingList(s.offsets().size()), List.of(), s.header().cbytes(), vl,
                 repeatedIndex(s));
     }
 
@@ -915,10 +810,6 @@ public final class SChunk implements AutoCloseable {
         return nb;
     }
 
-    private long storedBytes(State s) {
-        return s.header().cbytes();
-    }
-
     /**
      * Computes chunksize and special-offset encoding for the new chunk list, then commits.
      * {@code pending[i]} holds the chunk to store at position i (its offset is ignored).
@@ -926,45 +817,13 @@ public final class SChunk implements AutoCloseable {
     private void apply(State s, long[] offs, int[] nb, List<MemorySegment> pending, List<Long> freed,
             List<Metalayer> metas, List<Metalayer> vl, boolean vlBlocks) {
         int n = offs.length;
-        int oldCs = s.header().chunksize();
-        // C's rule: the first chunk sets the chunksize when none was given at creation (-1); it turns 0 (variable,
-        // for good) as soon as a chunk other than the last differs from it or the last one is larger
-        int cs = oldCs == -1 && n > 0 ? nb[0] : oldCs;
-        if (cs > 0) {
-            for (int k = 0; k < n; k++) {
-                if (k < n - 1 ? nb[k] != cs : nb[k] > cs) {
-                    cs = 0;
-                    break;
-                }
-            }
-        }
+        int cs = ChunksizeRule.after(s.header().chunksize(), nb);
         long total = 0;
         for (int v : nb) {
             total += v;
         }
-        // special chunks become special offsets only where a reader derives the right size
-        int typesize = s.header().typesize();
-        for (int k = 0; k < n; k++) {
-            MemorySegment c = pending.get(k);
-            ChunkPeek peek = c != null ? ChunkPeek.read(c, 0, c.byteSize(), "chunk") : null;
-            SpecialValue sv = peek != null ? peek.special()
-                    : offs[k] < 0 ? OffsetsIndex.special(offs[k], "chunk " + k) : SpecialValue.NONE;
-            if (sv != SpecialValue.ZERO && sv != SpecialValue.NAN && sv != SpecialValue.UNINIT) {
-                continue;
-            }
-            // a reader rebuilds NaNs with the frame's typesize
-            int nanWidth = peek != null ? peek.typesize() : typesize;
-            // (C rebuilds the chunk with blosc2_chunk_zeros and its siblings, which want whole items)
-            boolean encodable = cs > 0 && nb[k] == (k == n - 1 && total % cs != 0 ? (int) (total % cs) : cs)
-                    && nb[k] % typesize == 0 && (sv != SpecialValue.NAN || nanWidth == typesize);
-            if (encodable) {
-                offs[k] = OffsetsIndex.specialOffset(sv);
-                pending.set(k, null);
-            } else if (c != null || offs[k] < 0) {
-                pending.set(k, MemorySegment.ofArray(storedSpecial(sv, nb[k], nanWidth, typesize)));
-            }
-        }
-        long stored = storedBytes(s);
+        new SpecialChunks(codec, this::cparams, s.header().typesize()).place(offs, nb, pending, cs, total);
+        long stored = s.header().cbytes();
         for (long f : freed) {
             stored -= store.chunk(f, "freed chunk").byteSize();
         }
@@ -974,32 +833,9 @@ public final class SChunk implements AutoCloseable {
             }
         }
         FrameHeader h = s.header().withMetalayers(metas);
-        int blocksize = h.blocksize();
-        FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, blocksize, generalFlags(cs, vlBlocks && n > 0),
-                !vl.isEmpty());
+        FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, h.blocksize(),
+                ChunksizeRule.generalFlags(cs, vlBlocks && n > 0), !vl.isEmpty());
         commit(s, nh, offs, nb, pending, freed, stored, vl, false);
-    }
-
-    /**
-     * The chunk to store for a ZERO, NAN or UNINIT chunk that no special offset can stand for. C-Blosc2 reads
-     * header-only chunks of those kinds from in-memory frames only ({@code frame_get_lazychunk} refuses them in frame
-     * files and sparse frames) but repeated-value chunks everywhere: so a repeated value of the frame's typesize, zeros
-     * (ZERO, UNINIT) or NaNs; where that cannot stand for the chunk (not whole items, or NaNs of another width), its
-     * data: NaNs compressed with the frame's parameters, zeros stored as they are (compressed, they would make the
-     * header-only chunk again).
-     */
-    private byte[] storedSpecial(SpecialValue sv, int nbytes, int nanWidth, int typesize) {
-        boolean repeatable = nbytes > 0 && nbytes % typesize == 0
-                && (sv != SpecialValue.NAN || typesize % nanWidth == 0);
-        byte[] data = new byte[repeatable ? typesize : nbytes];
-        if (sv == SpecialValue.NAN) {
-            codec.decompress(MemorySegment.ofArray(codec.special(sv, data.length, nanWidth)), MemorySegment.ofArray(data));
-        }
-        if (repeatable) {
-            return codec.repeatValue(cparams(), nbytes, data);
-        }
-        CParams p = sv == SpecialValue.NAN ? cparams() : cparams().toBuilder().clevel(0).build();
-        return codec.compress(MemorySegment.ofArray(data), p);
     }
 
     /**

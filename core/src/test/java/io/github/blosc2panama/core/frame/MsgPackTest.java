@@ -91,7 +91,7 @@ class MsgPackTest {
     @Test
     void metalayerSectionsRoundTrip() {
         List<Metalayer> metas = List.of(new Metalayer("b2nd", new byte[] {1, 2, 3}), new Metalayer("e", new byte[0]));
-        FrameHeader h = io.github.blosc2panama.core.schunk.SChunk.initialHeader(
+        FrameHeader h = io.github.blosc2panama.core.schunk.EmptyFrame.header(
                 io.github.blosc2panama.core.CParams.defaults(), false, metas, 0);
         h = h.withSizes(h.headerLen(), 0, 0, -1, 0, h.generalFlags(), false);
         byte[] enc = h.encode();
