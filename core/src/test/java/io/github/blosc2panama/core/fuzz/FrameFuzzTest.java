@@ -4,7 +4,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * Fuzz targets for frames: a contiguous frame in memory and a sparse frame directory. Without
+ * Fuzz targets for frames: a contiguous frame in memory and a sparse frame directory, read; the same on disk,
+ * edited ({@link EditTargets}). Without
  * {@code JAZZER_FUZZ} each replays the inputs kept in {@code FrameFuzzTestInputs/<method>/}.
  */
 class FrameFuzzTest {
@@ -13,6 +14,8 @@ class FrameFuzzTest {
     static void seeds() {
         FuzzSeeds.prepareCorpus(FrameFuzzTest.class, "cframe", FuzzSeeds.cframes());
         FuzzSeeds.prepareCorpus(FrameFuzzTest.class, "sframe", FuzzSeeds.sframes());
+        FuzzSeeds.prepareCorpus(FrameFuzzTest.class, "cframeEdit", FuzzSeeds.edits(FuzzSeeds.cframes()));
+        FuzzSeeds.prepareCorpus(FrameFuzzTest.class, "sframeEdit", FuzzSeeds.edits(FuzzSeeds.sframes()));
     }
 
     @FuzzTest(maxDuration = "1m")
@@ -23,5 +26,15 @@ class FrameFuzzTest {
     @FuzzTest(maxDuration = "1m")
     void sframe(byte[] data) {
         FuzzTargets.sframe(data);
+    }
+
+    @FuzzTest(maxDuration = "1m")
+    void cframeEdit(byte[] data) {
+        EditTargets.cframe(data);
+    }
+
+    @FuzzTest(maxDuration = "1m")
+    void sframeEdit(byte[] data) {
+        EditTargets.sframe(data);
     }
 }

@@ -75,6 +75,17 @@ final class FuzzSeeds {
         }
     }
 
+    /** Each of {@code frames} with every {@link EditTargets.Edit}, in {@link EditTargets}' input format. */
+    static List<Seed> edits(List<Seed> frames) {
+        List<Seed> out = new ArrayList<>();
+        for (Seed f : frames) {
+            for (EditTargets.Edit e : EditTargets.Edit.values()) {
+                out.add(new Seed(f.name() + "#" + e, EditTargets.input(e, f.data())));
+            }
+        }
+        return out;
+    }
+
     /** The msgpack parts of every frame vector: the header (metalayers included) and the trailer. */
     static List<Seed> msgpack() {
         List<Seed> out = new ArrayList<>();

@@ -39,6 +39,16 @@ class SeedCorpusTest {
     }
 
     @TestFactory
+    Stream<DynamicTest> cframeEditSeeds() {
+        return replay("cframeEdit", FuzzSeeds.edits(FuzzSeeds.cframes()), EditTargets::cframe);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> sframeEditSeeds() {
+        return replay("sframeEdit", FuzzSeeds.edits(FuzzSeeds.sframes()), EditTargets::sframe);
+    }
+
+    @TestFactory
     Stream<DynamicTest> msgpackSeeds() {
         return replay("msgpack", FuzzSeeds.msgpack(), FuzzTargets::msgpack);
     }
