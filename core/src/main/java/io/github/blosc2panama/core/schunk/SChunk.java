@@ -112,10 +112,10 @@ public final class SChunk implements AutoCloseable {
         FrameHeader h = EmptyFrame.header(cparams, sparse, List.of(), chunksize);
         FrameStore store = switch (storage.kind()) {
             case MEMORY -> MemoryFrameStore.empty();
-            case CONTIGUOUS_FILE -> ContiguousFileStore.create(storage.path(), EmptyFrame.bytes(h, codec), storage.durable(),
-                    codec);
-            case SPARSE_DIRECTORY -> SparseFrameStore.create(storage.path(), EmptyFrame.bytes(h, codec), storage.durable(),
-                    codec);
+            case CONTIGUOUS_FILE -> ContiguousFileStore.create(storage.path(), EmptyFrame.bytes(h, codec),
+                    storage.durable(), codec);
+            case SPARSE_DIRECTORY -> SparseFrameStore.create(storage.path(), EmptyFrame.bytes(h, codec),
+                    storage.durable(), codec);
         };
         return created(store, h, codec, chunksize);
     }
@@ -309,21 +309,29 @@ public final class SChunk implements AutoCloseable {
 
     /** Decompresses chunk {@code i}, whose bytes {@code c} hold {@code n}, into {@code dst} of at least that size. */
     private long decompress(int i, MemorySegment c, int n, MemorySegment dst) {
-        return decompress(c, n, dst, store.source() + ": chunk " + i);
+        return decompress(c, n, dst, "chunk", i);
     }
 
-    /** Decompresses {@code c}, which holds {@code n} bytes, into {@code dst}; {@code where} names it in errors. */
-    private long decompress(MemorySegment c, int n, MemorySegment dst, String where) {
+    /**
+     * Decompresses {@code c}, which holds {@code n} bytes, into {@code dst}. Errors name it {@code what} followed by
+     * {@code index} when that is 0 or more (a string made only on an error).
+     */
+    private long decompress(MemorySegment c, int n, MemorySegment dst, String what, int index) {
         long got;
         try {
             got = codec.decompress(c, dst);
         } catch (Blosc2Exception e) {
-            throw Blosc2Exception.located(where, e);
+            throw Blosc2Exception.located(where(what, index), e);
         }
         if (got != n) {
-            throw new CorruptDataException(where + " decompressed to " + got + " bytes, " + n + " expected");
+            throw new CorruptDataException(where(what, index) + " decompressed to " + got + " bytes, " + n
+                    + " expected");
         }
         return got;
+    }
+
+    private String where(String what, int index) {
+        return store.source() + ": " + what + (index >= 0 ? " " + index : "");
     }
 
     /**
@@ -405,13 +413,14 @@ public final class SChunk implements AutoCloseable {
         }
         byte[] stored = m.content();
         MemorySegment c = MemorySegment.ofArray(stored);
-        String where = store.source() + ": vlmetalayer '" + name + "'";
+        String what = "vlmetalayer '" + name + "'";
+        String where = where(what, -1);
         ChunkPeek p = ChunkPeek.read(c, 0, stored.length, where);
         limits.checkChunkNbytes(p.nbytes(), where);
         checkBeforeAllocating(c, where);
         byte[] out = new byte[p.nbytes()];
         if (p.nbytes() > 0) {
-            decompress(c, p.nbytes(), MemorySegment.ofArray(out), where);
+            decompress(c, p.nbytes(), MemorySegment.ofArray(out), what, -1);
         }
         return out;
     }
