@@ -661,19 +661,14 @@ public final class SChunk implements AutoCloseable {
         if (anyKept && freshVl != null && freshVl != vl) {
             throw new InvalidArgumentException("a super-chunk cannot mix VL-block chunks and regular chunks");
         }
-        // an offset the dropped chunks share with a kept one (an index may repeat offsets) stays
-        Set<Long> stillUsed = new HashSet<>();
-        for (long off : offs) {
-            stillUsed.add(off);
-        }
-        Set<Long> freed = new LinkedHashSet<>();
+        List<Long> dropped = new ArrayList<>();
         for (int o = 0; o < n; o++) {
             long off = s.offsets().get(o);
-            if (!kept[o] && off >= 0 && !stillUsed.contains(off)) {
-                freed.add(off);
+            if (!kept[o] && off >= 0) {
+                dropped.add(off);
             }
         }
-        apply(s, offs, nb, pending, new ArrayList<>(freed), s.header().metalayers(), s.vlmeta(), vl && from.length > 0);
+        apply(s, offs, nb, pending, dropped, s.header().metalayers(), s.vlmeta(), vl && from.length > 0);
     }
 
     /** Reorders the chunks: new chunk k is old chunk {@code order[k]}. */
@@ -832,6 +827,7 @@ public final class SChunk implements AutoCloseable {
             total += v;
         }
         new SpecialChunks(codec, this::cparams, s.header().typesize()).place(offs, nb, pending, cs, total);
+        freed = unreferenced(freed, offs);
         long stored = s.header().cbytes();
         for (long f : freed) {
             stored -= store.chunk(f, "freed chunk").byteSize();
@@ -845,6 +841,30 @@ public final class SChunk implements AutoCloseable {
         FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, h.blocksize(),
                 ChunksizeRule.generalFlags(cs, vlBlocks && n > 0), !vl.isEmpty());
         commit(s, nh, offs, nb, pending, freed, stored, vl, false);
+    }
+
+    /**
+     * The offsets of {@code dropped}, once each, that no entry of the new index {@code offs} still points at: an index
+     * may repeat an offset (C-Blosc2 reads such frames), and a stored chunk another entry keeps is not freed (a sparse
+     * frame deletes the files of freed chunks).
+     */
+    private static List<Long> unreferenced(List<Long> dropped, long[] offs) {
+        if (dropped.isEmpty()) {
+            return dropped;
+        }
+        Set<Long> kept = new HashSet<>();
+        for (long off : offs) {
+            if (off >= 0) {
+                kept.add(off);
+            }
+        }
+        Set<Long> out = new LinkedHashSet<>();
+        for (long off : dropped) {
+            if (!kept.contains(off)) {
+                out.add(off);
+            }
+        }
+        return new ArrayList<>(out);
     }
 
     /**
