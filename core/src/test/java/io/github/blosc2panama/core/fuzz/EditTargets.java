@@ -30,7 +30,9 @@ final class EditTargets {
 
     /** What an input does to its frame. */
     enum Edit {
-        APPEND, INSERT_FIRST, UPDATE_FIRST, DELETE_LAST, REVERSE, SET_VLMETALAYER, DELETE_VLMETALAYER
+        APPEND, INSERT_FIRST, UPDATE_FIRST, DELETE_LAST, REVERSE, SET_VLMETALAYER, DELETE_VLMETALAYER,
+        // added later: an input's first byte picks the edit modulo their count, so the ones above keep their bytes
+        APPEND_SHORT, INSERT_MIDDLE, DELETE_FIRST, UPDATE_METALAYER
     }
 
     private EditTargets() {
@@ -82,7 +84,7 @@ final class EditTargets {
         byte[] data = null;
         boolean done;
         try (SChunk sc = open(path, true)) {
-            data = newChunkData(sc);
+            data = newChunkData(sc, e == Edit.APPEND_SHORT);
             MemorySegment chunk = compress(sc, data);
             if (e != Edit.SET_VLMETALAYER) {
                 data = decompress(chunk); // what the chunk holds: the frame's filters may be lossy (trunc-prec)
@@ -99,7 +101,9 @@ final class EditTargets {
             throw new AssertionError(e + (done ? "" : ", refused,") + " left a frame that does not open", ex);
         }
         String what = e + (done ? "" : " (refused)");
-        FuzzTargets.check(equalMaps(after.metalayers, before.metalayers), what + " changed the metalayers");
+        Map<String, byte[]> expectMetas = done && e == Edit.UPDATE_METALAYER ? updatedMetas(before.metalayers)
+                : before.metalayers;
+        FuzzTargets.check(equalMaps(after.metalayers, expectMetas), what + ": the metalayers read otherwise");
         if (!done) {
             compareChunks(what, before, after, 0, 0, before.n);
             FuzzTargets.check(after.n == before.n, what + " changed the number of chunks");
@@ -108,7 +112,7 @@ final class EditTargets {
         }
         int n = before.n;
         switch (e) {
-            case APPEND -> {
+            case APPEND, APPEND_SHORT -> {
                 expectCount(what, after, n + 1);
                 compareChunks(what, before, after, 0, 0, n);
                 expectChunk(what, after, n, data);
@@ -133,7 +137,17 @@ final class EditTargets {
                     compareChunks(what, before, after, n - 1 - k, k, 1);
                 }
             }
-            case SET_VLMETALAYER, DELETE_VLMETALAYER -> {
+            case INSERT_MIDDLE -> {
+                expectCount(what, after, n + 1);
+                compareChunks(what, before, after, 0, 0, n / 2);
+                expectChunk(what, after, n / 2, data);
+                compareChunks(what, before, after, n / 2, n / 2 + 1, n - n / 2);
+            }
+            case DELETE_FIRST -> {
+                expectCount(what, after, n - 1);
+                compareChunks(what, before, after, 1, 0, n - 1);
+            }
+            case SET_VLMETALAYER, DELETE_VLMETALAYER, UPDATE_METALAYER -> {
                 expectCount(what, after, n);
                 compareChunks(what, before, after, 0, 0, n);
             }
@@ -161,7 +175,21 @@ final class EditTargets {
     private static void apply(Edit e, SChunk sc, MemorySegment chunk, byte[] data) {
         int n = sc.nchunks();
         switch (e) {
-            case APPEND -> sc.appendChunk(chunk);
+            case APPEND, APPEND_SHORT -> sc.appendChunk(chunk);
+            case INSERT_MIDDLE -> sc.insertChunk(n / 2, chunk);
+            case DELETE_FIRST -> {
+                if (n == 0) {
+                    throw new NothingToEdit();
+                }
+                sc.deleteChunk(0);
+            }
+            case UPDATE_METALAYER -> {
+                List<String> names = sc.metalayerNames();
+                if (names.isEmpty()) {
+                    throw new NothingToEdit();
+                }
+                sc.updateMetalayer(names.get(0), updated(sc.metalayer(names.get(0))));
+            }
             case INSERT_FIRST -> sc.insertChunk(0, chunk);
             case UPDATE_FIRST -> {
                 if (n == 0) {
@@ -199,16 +227,41 @@ final class EditTargets {
         }
     }
 
-    /** A chunk's worth of data: the frame's chunksize when that is small, else 64 items; a pattern of bytes. */
-    private static byte[] newChunkData(SChunk sc) {
+    /**
+     * A chunk's worth of data: the frame's chunksize when that is small, else 64 items (half of that, in whole items,
+     * when {@code shorter}); a pattern of bytes.
+     */
+    private static byte[] newChunkData(SChunk sc, boolean shorter) {
         int ts = Math.max(1, sc.header().typesize());
         int cs = sc.header().chunksize();
         int len = cs > 0 && cs <= 1 << 16 ? cs : ts * 64;
+        if (shorter) {
+            len = len / 2 / ts * ts;
+        }
         byte[] d = new byte[len];
         for (int k = 0; k < len; k++) {
             d[k] = (byte) (k * 31 / ts + 7);
         }
         return d;
+    }
+
+    /** A metalayer's new content of the same length: each byte flipped. */
+    private static byte[] updated(byte[] content) {
+        byte[] out = content.clone();
+        for (int k = 0; k < out.length; k++) {
+            out[k] = (byte) ~out[k];
+        }
+        return out;
+    }
+
+    /** The metalayers after {@link Edit#UPDATE_METALAYER}: the first one updated. */
+    private static Map<String, byte[]> updatedMetas(Map<String, byte[]> metas) {
+        Map<String, byte[]> out = new LinkedHashMap<>(metas);
+        if (!out.isEmpty()) {
+            String first = out.keySet().iterator().next();
+            out.put(first, updated(out.get(first)));
+        }
+        return out;
     }
 
     private static MemorySegment compress(SChunk sc, byte[] data) {
