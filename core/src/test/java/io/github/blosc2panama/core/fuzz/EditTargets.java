@@ -232,7 +232,7 @@ final class EditTargets {
      * when {@code shorter}); a pattern of bytes.
      */
     private static byte[] newChunkData(SChunk sc, boolean shorter) {
-        int ts = Math.max(1, sc.header().typesize());
+        int ts = Math.clamp(sc.header().typesize(), 1, 255); // a corrupt frame may say 16 M: no 1 GB of data
         int cs = sc.header().chunksize();
         int len = cs > 0 && cs <= 1 << 16 ? cs : ts * 64;
         if (shorter) {
