@@ -186,8 +186,16 @@ public final class SChunk implements AutoCloseable {
         checkIndex(i, s);
         long off = s.offsets().get(i);
         if (off < 0) {
-            SpecialValue v = OffsetsIndex.special(off, store.source() + ": chunk " + i);
-            return MemorySegment.ofArray(codec.special(v, specialNbytes(s, i), s.header().typesize()));
+            String where = store.source() + ": chunk " + i;
+            SpecialValue v = OffsetsIndex.special(off, where);
+            int nbytes = specialNbytes(s, i);
+            try {
+                return MemorySegment.ofArray(codec.special(v, nbytes, s.header().typesize()));
+            } catch (InvalidArgumentException e) {
+                // as C-Blosc2's frame_get_lazychunk, which cannot make the chunk either
+                throw new CorruptDataException(where + " is special (" + v + ", " + nbytes + " bytes), which the frame's"
+                        + " typesize " + s.header().typesize() + " cannot make: " + e.getMessage(), e);
+            }
         }
         return store.chunk(off, "chunk " + i);
     }
