@@ -10,14 +10,16 @@ final class ChunksizeRule {
     /**
      * The chunksize of a frame whose chunks hold {@code nbytes[k]} bytes, {@code old} before the change: the first
      * chunk sets it when none was given at creation (-1); it turns 0 (variable, for good) as soon as a chunk other
-     * than the last differs from it or the last one is larger.
+     * than the last differs from it or the last one is larger (C's rules), or empty. A reader counts the chunks of a
+     * fixed chunksize from nbytes (C-Blosc2's {@code get_header_info}), which leaves out an empty last chunk: C-Blosc2
+     * appends one and then cannot open its own frame, nor can we.
      */
     static int after(int old, int[] nbytes) {
         int n = nbytes.length;
         int cs = old == -1 && n > 0 ? nbytes[0] : old;
         if (cs > 0) {
             for (int k = 0; k < n; k++) {
-                if (k < n - 1 ? nbytes[k] != cs : nbytes[k] > cs) {
+                if (k < n - 1 ? nbytes[k] != cs : nbytes[k] > cs || nbytes[k] == 0) {
                     return 0;
                 }
             }
