@@ -264,10 +264,13 @@ public final class SparseFrameStore extends FrameStore {
     private List<Long> moveBelowReadersBound(Commit c) {
         long bound = c.storedBytes() - ChunkPeek.HEADER_LEN;
         long[] offsets = c.offsets();
+        // the lowest free number is at most the count of numbers in use: only those below it are marked (a number
+        // read from the index may be anything up to 2^32 - 1, or 2^31 - 1 bits of a BitSet: 256 MB)
+        long limit = (long) c.nchunks() + c.freed().size() + 1;
         BitSet busy = new BitSet();
         boolean above = false;
         for (int i = 0; i < c.nchunks(); i++) {
-            if (offsets[i] >= 0 && offsets[i] <= bound) {
+            if (offsets[i] >= 0 && offsets[i] <= bound && offsets[i] < limit) {
                 busy.set((int) offsets[i]);
             }
             above |= offsets[i] > bound;
@@ -276,7 +279,7 @@ public final class SparseFrameStore extends FrameStore {
             return List.of();
         }
         for (long f : c.freed()) {
-            if (f >= 0 && f <= bound) {
+            if (f >= 0 && f <= bound && f < limit) {
                 busy.set((int) f);
             }
         }

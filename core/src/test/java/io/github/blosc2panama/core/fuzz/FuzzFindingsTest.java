@@ -1,5 +1,7 @@
 package io.github.blosc2panama.core.fuzz;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +14,7 @@ import io.github.blosc2panama.core.frame.FrameHeader;
 import java.lang.foreign.MemorySegment;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
@@ -77,6 +80,31 @@ class FuzzFindingsTest {
                 () -> Blosc2.decompress(MemorySegment.ofArray(chunk), MemorySegment.ofArray(out), new DParams(2)));
         assertThrows(CorruptDataException.class, () -> Blosc2.getItems(chunk, 0, 1));
         FuzzTargets.chunkDecompress(chunk);
+    }
+
+    /**
+     * Finding 6 (FrameFuzzTest#sframeEdit): a sparse frame whose index names chunk file 0xFFFFFFFF (missing) and whose
+     * cbytes is enormous, given a vlmetalayer. Every commit looks for chunk numbers above what C-Blosc2's reader
+     * accepts, marking the numbers in use in a {@code BitSet}: 0xFFFFFFFF became index -1 there
+     * ({@code IndexOutOfBoundsException}), and 0x7FFFFFFF would have taken 256 MB. Only numbers below the count of
+     * numbers in use are marked now (the lowest free one is among them); the edit is made, the chunks stay as they were.
+     */
+    @Test
+    void sparseChunkNumberFfffffffOnACommit() throws IOException {
+        byte[] input = resource("FrameFuzzTestInputs/sframeEdit/crash-chunk-number-ffffffff-in-the-index");
+        Path dir = FuzzTargets.SparseDir.fresh();
+        FuzzTargets.writeSparseDir(Arrays.copyOfRange(input, 1, input.length), dir);
+        try (SuperChunk sc = SuperChunk.openWritable(dir)) {
+            assertEquals(0xFFFFFFFFL, sc.offsets()[1]);
+            byte[] chunk0 = sc.decompressChunk(0);
+            sc.setVlmetalayer("fuzz", new byte[] {1, 2, 3});
+            assertArrayEquals(chunk0, sc.decompressChunk(0));
+        }
+        try (SuperChunk sc = SuperChunk.open(dir)) {
+            assertArrayEquals(new byte[] {1, 2, 3}, sc.vlmetalayer("fuzz"));
+            assertThrows(CorruptDataException.class, () -> sc.decompressChunk(1)); // its file is missing
+        }
+        EditTargets.sframe(input);
     }
 
     private static byte[] resource(String name) throws IOException {
