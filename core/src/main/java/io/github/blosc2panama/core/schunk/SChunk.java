@@ -27,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -860,15 +859,11 @@ public final class SChunk implements AutoCloseable {
         if (dropped.isEmpty()) {
             return dropped;
         }
-        Set<Long> kept = new HashSet<>();
-        for (long off : offs) {
-            if (off >= 0) {
-                kept.add(off);
-            }
-        }
+        long[] kept = offs.clone();
+        Arrays.sort(kept);
         Set<Long> out = new LinkedHashSet<>();
         for (long off : dropped) {
-            if (!kept.contains(off)) {
+            if (Arrays.binarySearch(kept, off) < 0) {
                 out.add(off);
             }
         }
