@@ -844,10 +844,31 @@ public final class SChunk implements AutoCloseable {
                 stored += c.byteSize();
             }
         }
+        if (stored < 0) {
+            stored = storedBytes(offs, pending); // the header's cbytes was less than its chunks: counted afresh
+        }
         FrameHeader h = s.header().withMetalayers(metas);
         FrameHeader nh = h.withSizes(h.frameLen(), total, h.cbytes(), cs, h.blocksize(),
                 ChunksizeRule.generalFlags(cs, vlBlocks && n > 0), !vl.isEmpty());
         commit(s, nh, offs, nb, pending, freed, stored, vl, false);
+    }
+
+    /** The bytes of the stored chunks the new index {@code offs} keeps, each once, and of the {@code pending} ones. */
+    private long storedBytes(long[] offs, List<MemorySegment> pending) {
+        long[] kept = offs.clone();
+        Arrays.sort(kept);
+        long sum = 0;
+        for (int k = 0; k < kept.length; k++) {
+            if (kept[k] >= 0 && (k == 0 || kept[k] != kept[k - 1])) {
+                sum += store.chunk(kept[k], "chunk at " + kept[k]).byteSize();
+            }
+        }
+        for (MemorySegment c : pending) {
+            if (c != null) {
+                sum += c.byteSize();
+            }
+        }
+        return sum;
     }
 
     /**

@@ -107,6 +107,28 @@ class FuzzFindingsTest {
         EditTargets.sframe(input);
     }
 
+    /**
+     * Finding 7 (FrameFuzzTest#sframeEdit): a sparse frame whose header cbytes (277) is less than its chunks hold (three
+     * of 406 bytes), its first chunk deleted. The new cbytes was the header's less the deleted chunk, -129, and the
+     * frame written did not open again. A count that comes out negative is now made afresh from the chunks kept.
+     */
+    @Test
+    void sparseCbytesBelowItsChunksOnADelete() throws IOException {
+        byte[] input = resource("FrameFuzzTestInputs/sframeEdit/crash-cbytes-below-its-chunks-delete");
+        Path dir = FuzzTargets.SparseDir.fresh();
+        FuzzTargets.writeSparseDir(Arrays.copyOfRange(input, 1, input.length), dir);
+        try (SuperChunk sc = SuperChunk.openWritable(dir)) {
+            assertEquals(277, sc.cbytes());
+            assertEquals(3, sc.nchunks());
+            sc.deleteChunk(0);
+        }
+        try (SuperChunk sc = SuperChunk.open(dir)) {
+            assertEquals(2, sc.nchunks());
+            assertEquals(sc.chunk(0).byteSize() + sc.chunk(1).byteSize(), sc.cbytes());
+        }
+        EditTargets.sframe(input);
+    }
+
     private static byte[] resource(String name) throws IOException {
         try (InputStream in = FuzzFindingsTest.class.getResourceAsStream(name)) {
             if (in == null) {
