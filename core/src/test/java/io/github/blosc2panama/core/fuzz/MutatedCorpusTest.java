@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.TestFactory;
  * The hostile corpus: every vector mutated deterministically (seeded by its name) into truncations,
  * bit flips, swapped header fields and enormous sizes ({@link Mutations}), over 1,000 inputs in
  * all, generated at test time. Each goes through the fuzz targets it belongs to, which allow only
- * correct data or a {@code Blosc2Exception}; a chunk with bytes appended after its cbytes must
- * still decompress to exactly the original data.
+ * correct data or a {@code Blosc2Exception} (frames are also edited on disk, {@link EditTargets}); a chunk with
+ * bytes appended after its cbytes must still decompress to exactly the original data.
  */
 class MutatedCorpusTest {
 
@@ -90,18 +91,36 @@ class MutatedCorpusTest {
         })));
     }
 
+    /** Each frame read, and edited on disk by one edit, the k-th mutant by the k-th edit (in turn). */
     @TestFactory
     Stream<DynamicTest> mutatedFrames() {
-        return frameMutants().stream().map(m -> DynamicTest.dynamicTest(m.name(), () -> run(() -> {
-            FuzzTargets.cframe(m.data());
-            FuzzTargets.msgpack(m.data());
-        })));
+        List<Mutations.Mutant> mutants = frameMutants();
+        return IntStream.range(0, mutants.size()).mapToObj(k -> {
+            Mutations.Mutant m = mutants.get(k);
+            EditTargets.Edit e = edit(k);
+            return DynamicTest.dynamicTest(m.name() + ", " + e, () -> run(() -> {
+                FuzzTargets.cframe(m.data());
+                FuzzTargets.msgpack(m.data());
+                EditTargets.cframe(EditTargets.input(e, m.data()));
+            }));
+        });
     }
 
     @TestFactory
     Stream<DynamicTest> mutatedSparseFrames() {
-        return sparseMutants().stream().map(m -> DynamicTest.dynamicTest(m.name(), () -> run(() ->
-                FuzzTargets.sframe(m.data()))));
+        List<Mutations.Mutant> mutants = sparseMutants();
+        return IntStream.range(0, mutants.size()).mapToObj(k -> {
+            Mutations.Mutant m = mutants.get(k);
+            EditTargets.Edit e = edit(k);
+            return DynamicTest.dynamicTest(m.name() + ", " + e, () -> run(() -> {
+                FuzzTargets.sframe(m.data());
+                EditTargets.sframe(EditTargets.input(e, m.data()));
+            }));
+        });
+    }
+
+    private static EditTargets.Edit edit(int k) {
+        return EditTargets.Edit.values()[k % EditTargets.Edit.values().length];
     }
 
     /** Bytes after a chunk's cbytes are not part of it: the data must come out unchanged. */
