@@ -92,8 +92,7 @@ class FuzzFindingsTest {
     @Test
     void sparseChunkNumberFfffffffOnACommit() throws IOException {
         byte[] input = resource("FrameFuzzTestInputs/sframeEdit/crash-chunk-number-ffffffff-in-the-index");
-        Path dir = FuzzTargets.SparseDir.fresh();
-        FuzzTargets.writeSparseDir(Arrays.copyOfRange(input, 1, input.length), dir);
+        Path dir = sparseDir(input);
         try (SuperChunk sc = SuperChunk.openWritable(dir)) {
             assertEquals(0xFFFFFFFFL, sc.offsets()[1]);
             byte[] chunk0 = sc.decompressChunk(0);
@@ -115,8 +114,7 @@ class FuzzFindingsTest {
     @Test
     void sparseCbytesBelowItsChunksOnADelete() throws IOException {
         byte[] input = resource("FrameFuzzTestInputs/sframeEdit/crash-cbytes-below-its-chunks-delete");
-        Path dir = FuzzTargets.SparseDir.fresh();
-        FuzzTargets.writeSparseDir(Arrays.copyOfRange(input, 1, input.length), dir);
+        Path dir = sparseDir(input);
         try (SuperChunk sc = SuperChunk.openWritable(dir)) {
             assertEquals(277, sc.cbytes());
             assertEquals(3, sc.nchunks());
@@ -127,6 +125,13 @@ class FuzzFindingsTest {
             assertEquals(sc.chunk(0).byteSize() + sc.chunk(1).byteSize(), sc.cbytes());
         }
         EditTargets.sframe(input);
+    }
+
+    /** The sparse frame of an {@link EditTargets#sframe} input (its first byte, the edit, left out), in a scratch dir. */
+    private static Path sparseDir(byte[] input) {
+        Path dir = FuzzTargets.SparseDir.fresh();
+        FuzzTargets.writeSparseDir(Arrays.copyOfRange(input, 1, input.length), dir);
+        return dir;
     }
 
     private static byte[] resource(String name) throws IOException {

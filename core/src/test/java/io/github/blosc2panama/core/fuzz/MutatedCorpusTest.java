@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -91,36 +92,31 @@ class MutatedCorpusTest {
         })));
     }
 
-    /** Each frame read, and edited on disk by one edit, the k-th mutant by the k-th edit (in turn). */
     @TestFactory
     Stream<DynamicTest> mutatedFrames() {
-        List<Mutations.Mutant> mutants = frameMutants();
-        return IntStream.range(0, mutants.size()).mapToObj(k -> {
-            Mutations.Mutant m = mutants.get(k);
-            EditTargets.Edit e = edit(k);
-            return DynamicTest.dynamicTest(m.name() + ", " + e, () -> run(() -> {
-                FuzzTargets.cframe(m.data());
-                FuzzTargets.msgpack(m.data());
-                EditTargets.cframe(EditTargets.input(e, m.data()));
-            }));
-        });
+        return readAndEdit(frameMutants(), data -> {
+            FuzzTargets.cframe(data);
+            FuzzTargets.msgpack(data);
+        }, EditTargets::cframe);
     }
 
     @TestFactory
     Stream<DynamicTest> mutatedSparseFrames() {
-        List<Mutations.Mutant> mutants = sparseMutants();
-        return IntStream.range(0, mutants.size()).mapToObj(k -> {
-            Mutations.Mutant m = mutants.get(k);
-            EditTargets.Edit e = edit(k);
-            return DynamicTest.dynamicTest(m.name() + ", " + e, () -> run(() -> {
-                FuzzTargets.sframe(m.data());
-                EditTargets.sframe(EditTargets.input(e, m.data()));
-            }));
-        });
+        return readAndEdit(sparseMutants(), FuzzTargets::sframe, EditTargets::sframe);
     }
 
-    private static EditTargets.Edit edit(int k) {
-        return EditTargets.Edit.values()[k % EditTargets.Edit.values().length];
+    /** Each frame through {@code read}, then edited on disk by {@code edit}: the k-th mutant by the k-th edit in turn. */
+    private static Stream<DynamicTest> readAndEdit(List<Mutations.Mutant> mutants, Consumer<byte[]> read,
+            Consumer<byte[]> edit) {
+        EditTargets.Edit[] edits = EditTargets.Edit.values();
+        return IntStream.range(0, mutants.size()).mapToObj(k -> {
+            Mutations.Mutant m = mutants.get(k);
+            EditTargets.Edit e = edits[k % edits.length];
+            return DynamicTest.dynamicTest(m.name() + ", " + e, () -> run(() -> {
+                read.accept(m.data());
+                edit.accept(EditTargets.input(e, m.data()));
+            }));
+        });
     }
 
     /** Bytes after a chunk's cbytes are not part of it: the data must come out unchanged. */
