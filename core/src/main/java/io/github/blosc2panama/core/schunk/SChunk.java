@@ -833,7 +833,7 @@ public final class SChunk implements AutoCloseable {
         for (int v : nb) {
             total += v;
         }
-        new SpecialChunks(codec, this::cparams, s.header().typesize()).place(offs, nb, pending, cs, total);
+        new SpecialOffsets(codec, this::cparams, s.header().typesize()).place(offs, nb, pending, cs, total);
         freed = unreferenced(freed, offs);
         long stored = s.header().cbytes();
         for (long f : freed) {

@@ -17,7 +17,7 @@ import java.util.function.Supplier;
  * @param cparams  the frame's compression parameters, asked for only when such a chunk is made
  * @param typesize the frame's typesize
  */
-record SpecialChunks(ChunkCodec codec, Supplier<CParams> cparams, int typesize) {
+record SpecialOffsets(ChunkCodec codec, Supplier<CParams> cparams, int typesize) {
 
     /**
      * Turns each special chunk of the list into a special offset or a stored chunk. Chunk {@code k} holds {@code
