@@ -141,12 +141,7 @@ public record FrameHeader(
 
     /** The metalayer named {@code name}, or null. */
     public Metalayer metalayer(String name) {
-        for (Metalayer m : metalayers) {
-            if (m.name().equals(name)) {
-                return m;
-            }
-        }
-        return null;
+        return Metalayer.find(metalayers, name);
     }
 
     public FrameHeader withSizes(long newFrameLen, long newNbytes, long newCbytes, int newChunksize, int newBlocksize,

@@ -1,6 +1,7 @@
 package io.github.blosc2panama.core.frame;
 
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One metalayer (in the header) or vlmetalayer (in the trailer): a name of at most 31 UTF-8 bytes
@@ -14,6 +15,16 @@ public record Metalayer(String name, byte[] content) {
     @Override
     public byte[] content() {
         return content.clone();
+    }
+
+    /** The metalayer called {@code name} in {@code list}, or null. */
+    public static Metalayer find(List<Metalayer> list, String name) {
+        for (Metalayer m : list) {
+            if (m.name().equals(name)) {
+                return m;
+            }
+        }
+        return null;
     }
 
     int contentLength() {

@@ -13,10 +13,9 @@ final class MetalayerLists {
     private MetalayerLists() {
     }
 
-    /** {@code metas} with a new metalayer at the end. */
+    /** {@code metas} with a new metalayer at the end; its name {@linkplain #checkName checked} by the caller. */
     static List<Metalayer> adding(List<Metalayer> metas, String name, byte[] content) {
-        checkName(name);
-        if (find(metas, name) != null) {
+        if (Metalayer.find(metas, name) != null) {
             throw new InvalidArgumentException("metalayer '" + name + "' already exists");
         }
         if (metas.size() >= FrameHeader.MAX_METALAYERS) {
@@ -29,7 +28,7 @@ final class MetalayerLists {
 
     /** {@code metas} with metalayer {@code name} holding {@code content}, of the same length as before (in place). */
     static List<Metalayer> updating(List<Metalayer> metas, String name, byte[] content) {
-        Metalayer old = find(metas, name);
+        Metalayer old = Metalayer.find(metas, name);
         if (old == null) {
             throw new InvalidArgumentException("no metalayer '" + name + "'");
         }
@@ -44,9 +43,11 @@ final class MetalayerLists {
         return out;
     }
 
-    /** {@code vlmetas} with vlmetalayer {@code name} holding {@code stored}: replaced where it is, else added. */
+    /**
+     * {@code vlmetas} with vlmetalayer {@code name} holding {@code stored}: replaced where it is, else added; the name
+     * {@linkplain #checkName checked} by the caller (before it compresses the content).
+     */
     static List<Metalayer> setting(List<Metalayer> vlmetas, String name, byte[] stored) {
-        checkName(name);
         List<Metalayer> out = new ArrayList<>(vlmetas);
         Metalayer m = new Metalayer(name, stored);
         boolean replaced = false;
@@ -64,16 +65,6 @@ final class MetalayerLists {
             out.add(m);
         }
         return out;
-    }
-
-    /** The metalayer called {@code name}, or null. */
-    static Metalayer find(List<Metalayer> list, String name) {
-        for (Metalayer m : list) {
-            if (m.name().equals(name)) {
-                return m;
-            }
-        }
-        return null;
     }
 
     static void checkName(String name) {

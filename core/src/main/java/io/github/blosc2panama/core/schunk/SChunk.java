@@ -414,7 +414,7 @@ public final class SChunk implements AutoCloseable {
 
     /** A vlmetalayer's decompressed content, or null. */
     public byte[] vlmetalayer(String name) {
-        Metalayer m = MetalayerLists.find(state.vlmeta(), name);
+        Metalayer m = Metalayer.find(state.vlmeta(), name);
         if (m == null) {
             return null;
         }
@@ -434,7 +434,7 @@ public final class SChunk implements AutoCloseable {
 
     /** The stored (compressed) form of a vlmetalayer, or null. */
     public byte[] vlmetalayerStored(String name) {
-        Metalayer m = MetalayerLists.find(state.vlmeta(), name);
+        Metalayer m = Metalayer.find(state.vlmeta(), name);
         return m == null ? null : m.content();
     }
 
