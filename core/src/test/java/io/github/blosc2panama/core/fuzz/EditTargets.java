@@ -32,7 +32,15 @@ final class EditTargets {
     enum Edit {
         APPEND, INSERT_FIRST, UPDATE_FIRST, DELETE_LAST, REVERSE, SET_VLMETALAYER, DELETE_VLMETALAYER,
         // added later: an input's first byte picks the edit modulo their count, so the ones above keep their bytes
-        APPEND_SHORT, INSERT_MIDDLE, DELETE_FIRST, UPDATE_METALAYER
+        APPEND_SHORT, INSERT_MIDDLE, DELETE_FIRST, UPDATE_METALAYER;
+
+        /** Whether the edit stores a new chunk (made from the frame's own parameters). */
+        boolean addsChunk() {
+            return switch (this) {
+                case APPEND, APPEND_SHORT, INSERT_FIRST, INSERT_MIDDLE, UPDATE_FIRST -> true;
+                default -> false;
+            };
+        }
     }
 
     private EditTargets() {
@@ -85,8 +93,9 @@ final class EditTargets {
         boolean done;
         try (SChunk sc = open(path, true)) {
             data = newChunkData(sc, e == Edit.APPEND_SHORT);
-            MemorySegment chunk = compress(sc, data);
-            if (e != Edit.SET_VLMETALAYER) {
+            MemorySegment chunk = null;
+            if (e.addsChunk()) { // only then: a frame whose parameters cannot compress may still be edited otherwise
+                chunk = compress(sc, data);
                 data = decompress(chunk); // what the chunk holds: the frame's filters may be lossy (trunc-prec)
             }
             apply(e, sc, chunk, data);
