@@ -185,7 +185,7 @@ public final class SChunk implements AutoCloseable {
         checkIndex(i, s);
         long off = s.offsets().get(i);
         if (off < 0) {
-            String where = store.source() + ": chunk " + i;
+            String where = where("chunk", i);
             SpecialValue v = OffsetsIndex.special(off, where);
             int nbytes = specialNbytes(s, i);
             try {
@@ -215,7 +215,7 @@ public final class SChunk implements AutoCloseable {
             return specialNbytes(s, i);
         }
         MemorySegment c = store.chunk(off, "chunk " + i);
-        return ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i).nbytes();
+        return ChunkPeek.read(c, 0, c.byteSize(), where("chunk", i)).nbytes();
     }
 
     private int specialNbytes(State s, int i) {
@@ -238,7 +238,7 @@ public final class SChunk implements AutoCloseable {
      * bytes. If it is the frame's only special chunk, it is what the header's nbytes leaves after the others.
      */
     private int unsizedSpecialNbytes(State s, int i) {
-        String where = store.source() + ": chunk " + i;
+        String where = where("chunk", i);
         long others = 0;
         for (int k = 0; k < s.offsets().size(); k++) {
             if (k != i && s.offsets().get(k) < 0) {
@@ -268,7 +268,7 @@ public final class SChunk implements AutoCloseable {
         try {
             MemorySegment c = chunkAt(i);
             int n = peekNbytes(i, c);
-            checkBeforeAllocating(c, store.source() + ": chunk " + i);
+            checkBeforeAllocating(c, where("chunk", i));
             byte[] out = new byte[n];
             decompress(i, c, n, MemorySegment.ofArray(out));
             return out;
@@ -300,8 +300,9 @@ public final class SChunk implements AutoCloseable {
 
     /** The uncompressed size that chunk {@code i}'s header {@code c} gives, checked against the limits. */
     private int peekNbytes(int i, MemorySegment c) {
-        ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), store.source() + ": chunk " + i);
-        limits.checkChunkNbytes(p.nbytes(), store.source() + ": chunk " + i);
+        String where = where("chunk", i);
+        ChunkPeek p = ChunkPeek.read(c, 0, c.byteSize(), where);
+        limits.checkChunkNbytes(p.nbytes(), where);
         return p.nbytes();
     }
 
@@ -389,12 +390,12 @@ public final class SChunk implements AutoCloseable {
             decompressInto(i, dst);
             return;
         }
-        limits.checkChunkNbytes(nbytes, store.source() + ": chunk " + i);
+        limits.checkChunkNbytes(nbytes, where("chunk", i));
         MemorySegment c = chunkAt(i);
         try {
             codec.decompressRange(c, from, dst);
         } catch (Blosc2Exception e) {
-            throw Blosc2Exception.located(store.source() + ": chunk " + i, e);
+            throw Blosc2Exception.located(where("chunk", i), e);
         }
     }
 
