@@ -24,6 +24,7 @@ final class BenchCommand implements Command {
      */
     static final long WARMUP_NANOS = 500_000_000L;
     static final String MEMCPY = "memcpy";
+    static final String SIMD_WARMUP = "blosc2.simd.warmup";
 
     private final Baseline.Opener baselines;
 
@@ -85,6 +86,11 @@ final class BenchCommand implements Command {
             return 0;
         }
         a.expect();
+        // The measurement is of warmed code: its warm-up passes warm the vector kernels, so they are not held back
+        // on their scalar twins meanwhile, which a fresh JVM does by default (the simd module's VectorWarmup).
+        if (System.getProperty(SIMD_WARMUP) == null) {
+            System.setProperty(SIMD_WARMUP, "off");
+        }
         List<Dataset> datasets = datasets(a.list("dataset"));
         List<String> configNames = a.list("config");
         boolean memcpy = configNames == null || configNames.contains(MEMCPY);

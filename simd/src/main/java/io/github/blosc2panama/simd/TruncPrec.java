@@ -32,7 +32,7 @@ public final class TruncPrec {
      *                                  {@code dst} may be the very same memory)
      */
     public static void truncate(MemorySegment src, MemorySegment dst, long length, int typesize, int precBits) {
-        if (SimdSupport.VECTOR) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.TRUNC_PREC, typesize)) {
             TruncPrecVector.truncate(src, dst, length, typesize, precBits);
         } else {
             TruncPrecScalar.truncate(src, dst, length, typesize, precBits);

@@ -18,6 +18,11 @@ final class ChildJvm {
         String java = ProcessHandle.current().info().command().orElseThrow();
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        // as in this JVM (the build sets off: the vector kernels from their first call, not after a warm-up)
+        String warmup = System.getProperty("blosc2.simd.warmup");
+        if (warmup != null) {
+            cmd.add("-Dblosc2.simd.warmup=" + warmup);
+        }
         cmd.addAll(jvmArgs);
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
