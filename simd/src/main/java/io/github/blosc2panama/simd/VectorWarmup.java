@@ -26,7 +26,11 @@ final class VectorWarmup {
     /** The kernels that wait for their warm-up. */
     enum Kernel {
         SHUFFLE, UNSHUFFLE, BITSHUFFLE, BITUNSHUFFLE, DELTA_ENCODE, DELTA_DECODE, BYTEDELTA_ENCODE, BYTEDELTA_DECODE,
-        TRUNC_PREC, INT_TRUNC
+        TRUNC_PREC, INT_TRUNC,
+        /** {@link ByteRun#isRun} (every stream a compressor writes), at typesize 0. */
+        BYTE_RUN,
+        /** {@link Adler32#update} (every zlib stream), at typesize 0. */
+        ADLER32
     }
 
     static final int WARM_BYTES = 64 * 1024;
@@ -48,6 +52,9 @@ final class VectorWarmup {
 
     private static final VectorWarmup SHARED = new VectorWarmup(
             !"off".equalsIgnoreCase(System.getProperty("blosc2.simd.warmup", "")));
+
+    /** Where the warm-ups of kernels that return a value put it, so that it is not computed for nothing. */
+    private static volatile int sink;
 
     private final boolean background;
     private final AtomicIntegerArray states = new AtomicIntegerArray(Kernel.values().length * (TYPESIZES + 1));
@@ -148,6 +155,11 @@ final class VectorWarmup {
                     : (s, d, n, ts) -> TruncPrecScalar.truncate(s, d, n, ts, 10);
             case INT_TRUNC -> vector ? (s, d, n, ts) -> IntTruncVector.truncate(s, d, n, ts, 4)
                     : (s, d, n, ts) -> IntTruncScalar.truncate(s, d, n, ts, 4);
+            // over dst, all zeros: a run to the end
+            case BYTE_RUN -> vector ? (s, d, n, ts) -> sink = ByteRunVector.isRun(d, 0, n) ? 1 : 0
+                    : (s, d, n, ts) -> sink = ByteRunScalar.isRun(d, 0, n) ? 1 : 0;
+            case ADLER32 -> vector ? (s, d, n, ts) -> sink = Adler32Vector.update(1, s, 0, n)
+                    : (s, d, n, ts) -> sink = Adler32Scalar.update(1, s, 0, n);
         };
     }
 
