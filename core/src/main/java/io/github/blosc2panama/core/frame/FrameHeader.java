@@ -73,6 +73,7 @@ public record FrameHeader(
     public static final int POS_CBYTES = 39;
     public static final int POS_TYPESIZE = 48;
     public static final int POS_CHUNKSIZE = 58;
+    public static final int POS_NTHREADS_C = 63;
     public static final int FRAME_TYPE_CONTIGUOUS = 0;
     public static final int FRAME_TYPE_SPARSE = 1;
     /** Highest frame format version understood (BLOSC2_VERSION_FRAME_FORMAT). */
@@ -263,7 +264,7 @@ public record FrameHeader(
             throw r.corrupt(POS_CHUNKSIZE, "chunksize", "value " + chunksize + " below -1");
         }
         r.expectMarker(0xd1, "nthreads_c");
-        int nthreadsC = (int) r.readLongAt(63, 2);
+        int nthreadsC = (int) r.readLongAt(POS_NTHREADS_C, 2);
         r.expectMarker(0xd1, "nthreads_d");
         int nthreadsD = (int) r.readLongAt(66, 2);
         boolean hasVl = r.readBool("has_vlmetalayers");

@@ -154,13 +154,17 @@ public final class SChunk implements AutoCloseable {
         return state.offsets().toArray();
     }
 
-    /** The compression parameters recorded in the header (for appending data). */
+    /**
+     * The compression parameters recorded in the header (for appending data). The header's thread count is taken as
+     * far as this machine has processors: it comes from the file (up to 32,767), and each thread is a worker started
+     * on the first append (C-Blosc2 does not read it at all, and opens frames with its global thread count).
+     */
     public CParams cparams() {
         FrameHeader h = state.header();
         CParams.Builder b = CParams.builder().codec(Codec.ofId(h.compcode())).codecMeta(h.codecMeta())
                 .clevel(Math.min(9, h.clevel())).typesize(h.typesize()).blocksize(h.blocksize())
                 .splitMode(SplitMode.ofId(h.splitmode())).useDict(h.useDict())
-                .nthreads(Math.max(1, h.nthreadsC()));
+                .nthreads(Math.clamp(h.nthreadsC(), 1, Runtime.getRuntime().availableProcessors()));
         byte[] f = h.filters();
         byte[] m = h.filtersMeta();
         for (int i = 0; i < 6; i++) {
