@@ -34,6 +34,14 @@ final class VectorWarmup {
     }
 
     static final int WARM_BYTES = 64 * 1024;
+    /**
+     * Also run by the vector version (untimed) each round: a length that leaves elements and bytes over for every
+     * typesize, and every 8th round one of more than a tile (256 KiB) of the kernels that work in tiles. A branch the
+     * warm-up never took is compiled as a trap back to the interpreter, and a real block that took it would send the
+     * kernel back through its slow start.
+     */
+    static final int ODD_BYTES = WARM_BYTES - 77;
+    static final int LARGE_BYTES = 320 * 1024;
     static final int STREAK = 5;
     /** Rounds run at least, so that the scalar twin, the yardstick, is compiled too (both start interpreted). */
     static final int MIN_ROUNDS = 200;
@@ -112,9 +120,9 @@ final class VectorWarmup {
         Block vector = version(kernel, true);
         Block scalar = version(kernel, false);
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment src = arena.allocate(WARM_BYTES, 64);
-            MemorySegment dst = arena.allocate(WARM_BYTES, 64);
-            for (long i = 0; i + 4 <= WARM_BYTES; i += 4) {
+            MemorySegment src = arena.allocate(LARGE_BYTES, 64);
+            MemorySegment dst = arena.allocate(LARGE_BYTES, 64);
+            for (long i = 0; i + 4 <= LARGE_BYTES; i += 4) {
                 src.set(ValueLayout.JAVA_INT_UNALIGNED, i, (int) ((i >>> 2) * 0x9E3779B1L >>> 9));
             }
             long deadline = System.nanoTime() + MAX_WARM_MILLIS * 1_000_000;
@@ -131,6 +139,11 @@ final class VectorWarmup {
                 scalar.run(src, dst, WARM_BYTES, typesize);
                 scalarBest = Math.min(scalarBest, System.nanoTime() - start);
                 streak = vectorNanos * 100 <= scalarBest * (100 + SLACK_PERCENT) ? streak + 1 : 0;
+                // the branches real blocks take too, so that the compiled code does not meet them first there
+                vector.run(src, dst, ODD_BYTES, typesize);
+                if (round % 8 == 7) {
+                    vector.run(src, dst, LARGE_BYTES, typesize);
+                }
             }
             return true;
         } catch (IllegalArgumentException e) {
