@@ -23,7 +23,7 @@ public final class Adler32 {
     public static int update(int adler, MemorySegment segment, long offset, long length) {
         KernelChecks.checkRange(segment, offset, length);
         if (SimdSupport.VECTOR && segment.isNative() && Adler32Vector.USABLE && length >= Adler32Vector.ROW
-                && VectorWarmup.useVector(VectorWarmup.Kernel.ADLER32, 0)) {
+                && VectorWarmup.useVector(VectorWarmup.Kernel.ADLER32, 0, length)) {
             return Adler32Vector.update(adler, segment, offset, length);
         }
         return Adler32Scalar.update(adler, segment, offset, length);

@@ -27,7 +27,7 @@ public final class BitShuffle {
      *                                  segment, or the segments overlap
      */
     public static void bitshuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.BITSHUFFLE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.BITSHUFFLE, typesize, length)) {
             BitShuffleVector.bitshuffle(src, dst, length, typesize);
         } else {
             BitShuffleScalar.bitshuffle(src, dst, length, typesize);
@@ -42,7 +42,7 @@ public final class BitShuffle {
      *                                  segment, or the segments overlap
      */
     public static void bitunshuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.BITUNSHUFFLE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.BITUNSHUFFLE, typesize, length)) {
             BitShuffleVector.bitunshuffle(src, dst, length, typesize);
         } else {
             BitShuffleScalar.bitunshuffle(src, dst, length, typesize);

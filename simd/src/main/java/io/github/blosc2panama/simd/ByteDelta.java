@@ -29,7 +29,7 @@ public final class ByteDelta {
      *                                  overlap
      */
     public static void encode(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.BYTEDELTA_ENCODE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.BYTEDELTA_ENCODE, typesize, length)) {
             ByteDeltaVector.encode(src, dst, length, typesize);
         } else {
             ByteDeltaScalar.encode(src, dst, length, typesize);
@@ -43,7 +43,7 @@ public final class ByteDelta {
      *                                  overlap
      */
     public static void decode(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.BYTEDELTA_DECODE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.BYTEDELTA_DECODE, typesize, length)) {
             ByteDeltaVector.decode(src, dst, length, typesize);
         } else {
             ByteDeltaScalar.decode(src, dst, length, typesize);

@@ -19,7 +19,7 @@ public final class ByteRun {
     public static boolean isRun(MemorySegment segment, long offset, long length) {
         KernelChecks.checkRange(segment, offset, length);
         if (SimdSupport.VECTOR && segment.isNative() && length >= ByteRunVector.STEP
-                && VectorWarmup.useVector(VectorWarmup.Kernel.BYTE_RUN, 0)) {
+                && VectorWarmup.useVector(VectorWarmup.Kernel.BYTE_RUN, 0, length)) {
             return ByteRunVector.isRun(segment, offset, length);
         }
         return ByteRunScalar.isRun(segment, offset, length);

@@ -43,7 +43,7 @@ public final class Delta {
      */
     public static void encode(MemorySegment dref, long offset, MemorySegment src, MemorySegment dst, long length,
                               int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.DELTA_ENCODE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.DELTA_ENCODE, typesize, length)) {
             DeltaVector.encode(dref, offset, src, dst, length, typesize);
         } else {
             DeltaScalar.encode(dref, offset, src, dst, length, typesize);
@@ -66,7 +66,7 @@ public final class Delta {
      *                                  segment, or a forbidden overlap
      */
     public static void decode(MemorySegment dref, long offset, MemorySegment buf, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.DELTA_DECODE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.DELTA_DECODE, typesize, length)) {
             DeltaVector.decode(dref, offset, buf, length, typesize);
         } else {
             DeltaScalar.decode(dref, offset, buf, length, typesize);

@@ -31,7 +31,7 @@ public final class IntTrunc {
      *                                  {@code dst} may be the very same memory)
      */
     public static void truncate(MemorySegment src, MemorySegment dst, long length, int typesize, int meta) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.INT_TRUNC, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.INT_TRUNC, typesize, length)) {
             IntTruncVector.truncate(src, dst, length, typesize, meta);
         } else {
             IntTruncScalar.truncate(src, dst, length, typesize, meta);

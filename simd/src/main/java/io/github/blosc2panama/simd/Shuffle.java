@@ -25,7 +25,7 @@ public final class Shuffle {
      *                                  segment, or the segments overlap
      */
     public static void shuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.SHUFFLE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.SHUFFLE, typesize, length)) {
             ShuffleVector.shuffle(src, dst, length, typesize);
         } else {
             ShuffleScalar.shuffle(src, dst, length, typesize);
@@ -40,7 +40,7 @@ public final class Shuffle {
      *                                  segment, or the segments overlap
      */
     public static void unshuffle(MemorySegment src, MemorySegment dst, long length, int typesize) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.UNSHUFFLE, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.UNSHUFFLE, typesize, length)) {
             ShuffleVector.unshuffle(src, dst, length, typesize);
         } else {
             ShuffleScalar.unshuffle(src, dst, length, typesize);
@@ -79,7 +79,7 @@ public final class Shuffle {
      * and copying the rows end to end for {@link #unshuffle} is faster.
      */
     public static boolean unshufflesSplitRowsFast(int typesize) {
-        return VectorWarmup.useVector(VectorWarmup.Kernel.UNSHUFFLE, typesize)
+        return VectorWarmup.useVector(VectorWarmup.Kernel.UNSHUFFLE, typesize, 0)
                 && ShuffleVector.hasSplitRowsKernel(typesize);
     }
 

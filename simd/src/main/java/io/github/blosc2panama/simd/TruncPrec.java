@@ -32,7 +32,7 @@ public final class TruncPrec {
      *                                  {@code dst} may be the very same memory)
      */
     public static void truncate(MemorySegment src, MemorySegment dst, long length, int typesize, int precBits) {
-        if (VectorWarmup.useVector(VectorWarmup.Kernel.TRUNC_PREC, typesize)) {
+        if (VectorWarmup.useVector(VectorWarmup.Kernel.TRUNC_PREC, typesize, length)) {
             TruncPrecVector.truncate(src, dst, length, typesize, precBits);
         } else {
             TruncPrecScalar.truncate(src, dst, length, typesize, precBits);

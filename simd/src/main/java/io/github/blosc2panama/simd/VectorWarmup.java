@@ -6,6 +6,7 @@ import java.lang.foreign.ValueLayout;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * When a Vector API kernel takes over from its scalar twin. HotSpot only turns Vector API calls into vector
@@ -14,11 +15,12 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
  * to 900 ms a call for the first 2.5 s, then 0.2 ms; the scalar twin takes 3.6 ms. So {@code blosc2 decompress} of a
  * 64 MiB bitshuffled frame took 4.0 s with the vector kernels and 1.5 s on the scalar twins.
  *
- * <p>So each kernel, for each typesize, starts on its scalar twin (bit-identical: the output does not change), and
- * its first call queues it on one daemon thread, {@code blosc2-simd-warmup}, which runs the vector version and the
- * scalar twin in turns on a {@value #WARM_BYTES}-byte block, at least {@value #MIN_ROUNDS} times, until the vector
- * version has taken at most twice the twin's best time ({@link #SLACK_PERCENT}) {@value #STREAK} times in a row, or
- * for {@value #MAX_WARM_MILLIS} ms at most. From then on that kernel and typesize take the vector version.
+ * <p>So each kernel, for each typesize, starts on its scalar twin (bit-identical: the output does not change). Once
+ * its calls have covered {@link #QUEUE_AFTER_BYTES} bytes it is queued on one daemon thread, {@code
+ * blosc2-simd-warmup}, which runs the vector version and the scalar twin in turns on a {@value #WARM_BYTES}-byte
+ * block, at least {@value #MIN_ROUNDS} times, until the vector version has taken at most twice the twin's best time
+ * ({@link #SLACK_PERCENT}) {@value #STREAK} times in a row, or for {@value #MAX_WARM_MILLIS} ms at most. From then on
+ * that kernel and typesize take the vector version.
  * {@code -Dblosc2.simd.warmup=off} uses the vector versions from their first call (for benchmarks, which warm up on
  * their own, and tests that must run the vector paths).
  */
@@ -33,10 +35,17 @@ final class VectorWarmup {
         ADLER32
     }
 
+    /**
+     * Bytes a kernel runs on its scalar twin before its warm-up is queued: work this short (a few hundred ms of the
+     * slowest twin) is done before a warm-up could finish, which would then only have taken a processor from it
+     * (on 2 cores with one busy elsewhere, {@code blosc2 decompress} of a 64 MiB bitshuffled frame: 4.3-4.8 s with
+     * the warm-up queued at the first call, 2.7 s on the twins alone, 7.4-8.6 s on the cold vector kernels).
+     */
+    static final long QUEUE_AFTER_BYTES = 256L << 20;
     static final int WARM_BYTES = 64 * 1024;
     /**
      * Also run by the vector version (untimed) each round: a length that leaves elements and bytes over for every
-     * typesize, and every 8th round one of more than a tile (256 KiB) of the kernels that work in tiles. A branch the
+     * typesize, and every 32nd round one of more than a tile (256 KiB) of the kernels that work in tiles. A branch the
      * warm-up never took is compiled as a trap back to the interpreter, and a real block that took it would send the
      * kernel back through its slow start.
      */
@@ -66,19 +75,26 @@ final class VectorWarmup {
 
     private final boolean background;
     private final AtomicIntegerArray states = new AtomicIntegerArray(Kernel.values().length * (TYPESIZES + 1));
+    private final AtomicLongArray bytesSeen = new AtomicLongArray(states.length());
     private ExecutorService thread; // started by the first kernel queued
 
     VectorWarmup(boolean background) {
         this.background = background;
     }
 
-    /** Whether a call of {@code kernel} at {@code typesize} takes the vector version (else the scalar twin). */
-    static boolean useVector(Kernel kernel, int typesize) {
-        return SimdSupport.VECTOR && SHARED.isWarm(kernel, typesize);
+    /**
+     * Whether a call of {@code kernel} at {@code typesize} over {@code length} bytes takes the vector version (else the
+     * scalar twin).
+     */
+    static boolean useVector(Kernel kernel, int typesize, long length) {
+        return SimdSupport.VECTOR && SHARED.isWarm(kernel, typesize, length);
     }
 
-    /** Whether {@code kernel} at {@code typesize} is warm; if not, queues its warm-up (once). */
-    boolean isWarm(Kernel kernel, int typesize) {
+    /**
+     * Whether {@code kernel} at {@code typesize} is warm; if not, counts the {@code length} bytes of this call and
+     * queues its warm-up (once) when they add up to {@link #QUEUE_AFTER_BYTES}.
+     */
+    boolean isWarm(Kernel kernel, int typesize, long length) {
         if (!background) {
             return true;
         }
@@ -87,7 +103,8 @@ final class VectorWarmup {
         if (state == WARM) {
             return true;
         }
-        if (state == COLD && states.compareAndSet(key, COLD, QUEUED)) {
+        if (state == COLD && bytesSeen.addAndGet(key, length) >= QUEUE_AFTER_BYTES
+                && states.compareAndSet(key, COLD, QUEUED)) {
             queue(() -> {
                 try {
                     warm(kernel, Math.max(1, typesize));
@@ -141,7 +158,7 @@ final class VectorWarmup {
                 streak = vectorNanos * 100 <= scalarBest * (100 + SLACK_PERCENT) ? streak + 1 : 0;
                 // the branches real blocks take too, so that the compiled code does not meet them first there
                 vector.run(src, dst, ODD_BYTES, typesize);
-                if (round % 8 == 7) {
+                if (round % 32 == 31) {
                     vector.run(src, dst, LARGE_BYTES, typesize);
                 }
             }

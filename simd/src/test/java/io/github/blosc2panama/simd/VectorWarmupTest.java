@@ -16,23 +16,27 @@ class VectorWarmupTest {
         VectorWarmup w = new VectorWarmup(false);
         for (VectorWarmup.Kernel k : VectorWarmup.Kernel.values()) {
             for (int ts : new int[] {1, 4, 7, 255, 4096}) {
-                assertTrue(w.isWarm(k, ts), k + " typesize " + ts);
+                assertTrue(w.isWarm(k, ts, 1), k + " typesize " + ts);
             }
         }
     }
 
     @Test
-    void aKernelIsColdUntilTheBackgroundThreadHasWarmedIt() throws InterruptedException {
+    void aKernelIsColdUntilItsCallsHaveCoveredEnoughBytesAndTheThreadHasWarmedIt() throws InterruptedException {
         assumeTrue(SimdSupport.VECTOR, "needs the Vector API");
         VectorWarmup w = new VectorWarmup(true);
-        assertFalse(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 4), "warm before its first call");
-        assertFalse(w.isWarm(VectorWarmup.Kernel.SHUFFLE, 4), "another kernel warm with the first");
+        long enough = VectorWarmup.QUEUE_AFTER_BYTES;
+        assertFalse(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 4, enough - 1), "warm before its first call");
+        assertFalse(w.isWarm(VectorWarmup.Kernel.SHUFFLE, 4, enough), "another kernel warm with the first");
+        Thread.sleep(3 * VectorWarmup.MAX_WARM_MILLIS / 20);
+        assertFalse(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 4, 0), "warmed before its calls covered enough bytes");
+        assertFalse(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 4, 1), "warm as soon as its calls covered enough bytes");
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(3 * VectorWarmup.MAX_WARM_MILLIS);
-        while (!(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 4) && w.isWarm(VectorWarmup.Kernel.SHUFFLE, 4))) {
+        while (!(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 4, 0) && w.isWarm(VectorWarmup.Kernel.SHUFFLE, 4, 0))) {
             assertTrue(System.nanoTime() < deadline, "not warm after the longest warm-up of two kernels");
             Thread.sleep(10);
         }
-        assertFalse(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 8), "a typesize warm with another");
+        assertFalse(w.isWarm(VectorWarmup.Kernel.BITSHUFFLE, 8, enough), "a typesize warm with another");
     }
 
     /**
