@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -75,12 +76,28 @@ final class FuzzSeeds {
         }
     }
 
-    /** Each of {@code frames} with every {@link EditTargets.Edit}, in {@link EditTargets}' input format. */
+    /**
+     * Each of {@code frames} with every {@link EditTargets.Edit}, then with two sequences of four edits: the k-th frame
+     * with edits k, k + 4, k + 8 and k + 12 (modulo their count), and every frame emptied of up to two chunks, then
+     * filled with zeros and extended (a fill is refused but on an empty frame), in {@link EditTargets}' input format.
+     */
     static List<Seed> edits(List<Seed> frames) {
+        EditTargets.Edit[] all = EditTargets.Edit.values();
+        List<EditTargets.Edit> refill = List.of(EditTargets.Edit.DELETE_LAST, EditTargets.Edit.DELETE_FIRST,
+                EditTargets.Edit.FILL_ZEROS, EditTargets.Edit.EXTEND);
         List<Seed> out = new ArrayList<>();
-        for (Seed f : frames) {
-            for (EditTargets.Edit e : EditTargets.Edit.values()) {
+        for (int k = 0; k < frames.size(); k++) {
+            Seed f = frames.get(k);
+            for (EditTargets.Edit e : all) {
                 out.add(new Seed(f.name() + "#" + e, EditTargets.input(e, f.data())));
+            }
+            List<EditTargets.Edit> mixed = new ArrayList<>();
+            for (int j = 0; j < 4; j++) {
+                mixed.add(all[(k + 4 * j) % all.length]);
+            }
+            for (List<EditTargets.Edit> seq : List.of(mixed, refill)) {
+                out.add(new Seed(f.name() + "#" + seq.stream().map(Enum::name).collect(Collectors.joining("+")),
+                        EditTargets.input(seq, f.data())));
             }
         }
         return out;

@@ -21,8 +21,9 @@ import org.junit.jupiter.api.TestFactory;
  * The hostile corpus: every vector mutated deterministically (seeded by its name) into truncations,
  * bit flips, swapped header fields and enormous sizes ({@link Mutations}), over 1,000 inputs in
  * all, generated at test time. Each goes through the fuzz targets it belongs to, which allow only
- * correct data or a {@code Blosc2Exception} (frames are also edited on disk, {@link EditTargets}); a chunk with
- * bytes appended after its cbytes must still decompress to exactly the original data.
+ * correct data or a {@code Blosc2Exception} (frames are also edited, {@link EditTargets}: contiguous
+ * ones on disk and in memory, sparse ones on disk); a chunk with bytes appended after its cbytes must
+ * still decompress to exactly the original data.
  */
 class MutatedCorpusTest {
 
@@ -97,7 +98,10 @@ class MutatedCorpusTest {
         return readAndEdit(frameMutants(), data -> {
             FuzzTargets.cframe(data);
             FuzzTargets.msgpack(data);
-        }, EditTargets::cframe);
+        }, data -> {
+            EditTargets.cframe(data);
+            EditTargets.memory(data);
+        });
     }
 
     @TestFactory
@@ -105,7 +109,7 @@ class MutatedCorpusTest {
         return readAndEdit(sparseMutants(), FuzzTargets::sframe, EditTargets::sframe);
     }
 
-    /** Each frame through {@code read}, then edited on disk by {@code edit}: the k-th mutant by the k-th edit in turn. */
+    /** Each frame through {@code read}, then edited by {@code edit}: the k-th mutant by the k-th edit in turn. */
     private static Stream<DynamicTest> readAndEdit(List<Mutations.Mutant> mutants, Consumer<byte[]> read,
             Consumer<byte[]> edit) {
         EditTargets.Edit[] edits = EditTargets.Edit.values();

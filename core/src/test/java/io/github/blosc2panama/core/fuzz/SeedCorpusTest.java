@@ -49,6 +49,11 @@ class SeedCorpusTest {
     }
 
     @TestFactory
+    Stream<DynamicTest> memoryEditSeeds() {
+        return replay("memoryEdit", FuzzSeeds.edits(FuzzSeeds.cframes()), EditTargets::memory);
+    }
+
+    @TestFactory
     Stream<DynamicTest> msgpackSeeds() {
         return replay("msgpack", FuzzSeeds.msgpack(), FuzzTargets::msgpack);
     }
