@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * A contiguous frame held in memory. A store opened from a cframe reads the caller's bytes in
- * place (zero-copy) until the first commit, which copies the chunks section into a growing array.
- * Stored bytes are never overwritten, so chunk views handed out stay valid.
+ * place (zero-copy) until the first commit that stores or frees a chunk, which copies the chunks
+ * section into a growing array. Stored bytes are never overwritten, so chunk views handed out stay
+ * valid.
  */
 public final class MemoryFrameStore extends FrameStore {
     private volatile MemorySegment data;
@@ -58,36 +59,61 @@ public final class MemoryFrameStore extends FrameStore {
         return d.asSlice(locator, p.cbytes());
     }
 
+    /**
+     * Stores the added chunks after the ones there (or, when chunks were freed, after the kept ones copied into a new
+     * array, in index order); a commit that neither adds nor frees a chunk leaves the chunks where they are. The new
+     * chunks section is built aside and installed only once complete: a commit that fails (a kept chunk that does not
+     * read, a section past 2 GiB) leaves the store, and the offsets given, as they were.
+     */
     @Override
     public FrameHeader commit(Commit c) {
-        if (!c.freed().isEmpty()) {
-            compact(c.offsets(), c.nchunks(), c.added());
+        if (!c.freed().isEmpty() || !c.added().isEmpty()) {
+            long[] offsets = Arrays.copyOf(c.offsets(), c.nchunks());
+            Section next = c.freed().isEmpty() ? extended() : compacted(offsets, c.added());
+            for (Added a : c.added()) {
+                offsets[a.index()] = next.len;
+                next.append(a.chunk());
+            }
+            System.arraycopy(offsets, 0, c.offsets(), 0, offsets.length);
+            buf = next.buf;
+            len = next.len;
+            data = MemorySegment.ofArray(buf).asSlice(0, len);
         }
-        for (Added a : c.added()) {
-            c.offsets()[a.index()] = len;
-            append(a.chunk());
-        }
-        data = buf == null ? data : MemorySegment.ofArray(buf).asSlice(0, len);
         return c.header().withSizes(c.header().frameLen(), c.header().nbytes(), len, c.header().chunksize(),
                 c.header().blocksize(), c.header().generalFlags(), !c.vlmetalayers().isEmpty());
     }
 
-    private void compact(long[] offsets, int nchunks, List<Added> added) {
-        boolean[] isNew = new boolean[nchunks];
+    /**
+     * The chunks section to append to: the array already written (its bytes past {@code len} are referenced by
+     * nothing), or a copy of the caller's cframe on the first commit.
+     */
+    private Section extended() {
+        if (buf != null) {
+            return new Section(buf, len);
+        }
+        byte[] b = data.toArray(ValueLayout.JAVA_BYTE);
+        // in long: twice a section of over 1 GiB as an int was negative, and the copy kept 64 bytes of it
+        return new Section(Arrays.copyOf(b, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(64, 2L * b.length))),
+                b.length);
+    }
+
+    /** A new chunks section holding the chunks {@code offsets} keeps (the added ones aside), offsets moved to it. */
+    private Section compacted(long[] offsets, List<Added> added) {
+        boolean[] isNew = new boolean[offsets.length];
         for (Added a : added) {
             isNew[a.index()] = true;
         }
         MemorySegment old = data;
-        buf = new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(64, old.byteSize()))];
-        len = 0;
-        for (int i = 0; i < nchunks; i++) {
+        Section s = new Section(new byte[(int) Math.min(Integer.MAX_VALUE - 8, Math.max(64, old.byteSize()))], 0);
+        for (int i = 0; i < offsets.length; i++) {
             if (isNew[i] || offsets[i] < 0) {
                 continue;
             }
             MemorySegment ch = chunkIn(old, offsets[i]);
-            offsets[i] = len;
-            append(ch);
+            offsets[i] = s.len;
+            s.append(ch);
         }
+        return s;
     }
 
     private static MemorySegment chunkIn(MemorySegment d, long at) {
@@ -95,20 +121,27 @@ public final class MemoryFrameStore extends FrameStore {
         return d.asSlice(at, p.cbytes());
     }
 
-    private void append(MemorySegment chunk) {
-        if (buf == null) {
-            buf = data.toArray(ValueLayout.JAVA_BYTE);
-            buf = Arrays.copyOf(buf, Math.max(64, buf.length * 2));
+    /** A chunks section being written: {@code buf}, of which the first {@code len} bytes are used. */
+    private static final class Section {
+        byte[] buf;
+        long len;
+
+        Section(byte[] buf, long len) {
+            this.buf = buf;
+            this.len = len;
         }
-        long need = len + chunk.byteSize();
-        if (need > Integer.MAX_VALUE - 8) {
-            throw new InvalidArgumentException("in-memory frames hold at most 2 GiB of chunks");
+
+        void append(MemorySegment chunk) {
+            long need = len + chunk.byteSize();
+            if (need > Integer.MAX_VALUE - 8) {
+                throw new InvalidArgumentException("in-memory frames hold at most 2 GiB of chunks");
+            }
+            if (need > buf.length) {
+                buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * buf.length)));
+            }
+            MemorySegment.copy(chunk, 0, MemorySegment.ofArray(buf), len, chunk.byteSize());
+            len = need;
         }
-        if (need > buf.length) {
-            buf = Arrays.copyOf(buf, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(need, 2L * buf.length)));
-        }
-        MemorySegment.copy(chunk, 0, MemorySegment.ofArray(buf), len, chunk.byteSize());
-        len = need;
     }
 
     @Override
